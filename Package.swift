@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+    name: "imock",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "imock", targets: ["imock"]),
+        .library(name: "IMockNet", targets: ["IMockNet"]),
+        .library(name: "IMockCore", targets: ["IMockCore"]),
+        .library(name: "IMockServer", targets: ["IMockServer"]),
+    ],
+    targets: [
+        // C system modules: what Glibc does not export, and the Debian C libraries.
+        .systemLibrary(name: "CIMockShims", path: "Sources/CIMockShims"),
+        .systemLibrary(
+            name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+
+        // Transport: sockets, epoll loop, timers, TLS, HTTP/1.1, WebSocket. Knows nothing of IM.
+        .target(
+            name: "IMockNet", dependencies: ["CIMockShims", "COpenSSL"],
+            swiftSettings: strictSettings),
+        // The pure domain: apps, users, tokens, clock. No I/O.
+        .target(
+            name: "IMockCore", dependencies: ["COpenSSL"],
+            swiftSettings: strictSettings),
+        // The server: routes, control API, sessions.
+        .target(
+            name: "IMockServer", dependencies: ["IMockCore", "IMockNet", "CIMockShims"],
+            swiftSettings: strictSettings),
+        .executableTarget(
+            name: "imock", dependencies: ["IMockServer", "IMockNet"],
+            swiftSettings: strictSettings),
+
+        .testTarget(
+            name: "IMockNetTests", dependencies: ["IMockNet", "CIMockShims", "COpenSSL"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "IMockCoreTests", dependencies: ["IMockCore"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "IMockServerTests", dependencies: ["IMockServer", "IMockCore", "IMockNet"],
+            swiftSettings: strictSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)

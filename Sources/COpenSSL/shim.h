@@ -1,0 +1,32 @@
+// OpenSSL 3 for Swift. Deprecated APIs are compile errors here on purpose.
+#ifndef COPENSSL_SHIM_H
+#define COPENSSL_SHIM_H
+
+#define OPENSSL_API_COMPAT 30000
+#define OPENSSL_NO_DEPRECATED 1
+
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/crypto.h>
+#include <openssl/rand.h>
+#include <openssl/sha.h>
+#include <openssl/ssl.h>
+#include <openssl/err.h>
+#include <openssl/bio.h>
+#include <openssl/x509.h>
+#include <openssl/pem.h>
+
+/// SSL_CTX_set_mode and friends are macros; these wrappers make them callable from Swift.
+static inline long copenssl_ctx_set_min_tls12(SSL_CTX *ctx) {
+    return SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
+}
+
+static inline long copenssl_set_accept_moving_buffer(SSL *ssl) {
+    return SSL_set_mode(ssl, SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_ENABLE_PARTIAL_WRITE);
+}
+
+static inline long copenssl_set_tlsext_host_name(SSL *ssl, const char *name) {
+    return SSL_set_tlsext_host_name(ssl, name);
+}
+
+#endif

@@ -1,0 +1,59 @@
+/// One app (tenant): its settings, credentials, signing key, users and revoked tokens.
+public struct App: Sendable, Equatable {
+    /// `org#app`.
+    public let key: AppKey
+    /// A random v4 UUID, reported as `application` in REST envelopes.
+    public let uuid: String
+    /// Adjustable settings.
+    public var settings: AppSettings
+    /// The `client_id` for grant `client_credentials`.
+    public let clientID: String
+    /// The `client_secret` for grant `client_credentials`.
+    public let clientSecret: String
+    /// 32 random bytes that sign this app's tokens.
+    let signingKey: [UInt8]
+    /// Users by canonical username.
+    public internal(set) var users: [String: User] = [:]
+    /// Usernames in creation order (ascending ``User/sequence``).
+    var orderedUsernames: [String] = []
+    var nextUserSequence: Int64 = 1
+    /// The serial of the next token issued by this app.
+    public internal(set) var nextTokenSerial: UInt64 = 1
+    /// Serials of individually revoked tokens.
+    public internal(set) var revokedTokenSerials: Set<UInt64> = []
+
+    /// The number of users.
+    public var userCount: Int { users.count }
+
+    init(key: AppKey, settings: AppSettings, clientID: String, clientSecret: String) {
+        self.key = key
+        self.settings = settings
+        self.clientID = clientID
+        self.clientSecret = clientSecret
+        uuid = Crypto.randomUUIDString()
+        signingKey = Crypto.randomBytes(32)
+    }
+
+    /// Adds a validated, not yet existing user; `passwordHash` nil = no password login.
+    mutating func insertUser(_ name: String, passwordHash: PasswordHash?, nickname: String?, nowMs: Int64) -> User {
+        let user = User(
+            username: name, uuid: Crypto.randomUUIDString(), nickname: nickname, activated: true,
+            createdMs: nowMs, modifiedMs: nowMs, passwordHash: passwordHash,
+            minimumTokenSerial: nextTokenSerial, sequence: nextUserSequence)
+        nextUserSequence += 1
+        users[name] = user
+        orderedUsernames.append(name)
+        return user
+    }
+
+    /// Where `sequence` is (or would be inserted) in ``orderedUsernames``.
+    func orderIndex(ofSequence sequence: Int64) -> Int {
+        var low = 0
+        var high = orderedUsernames.count
+        while low < high {
+            let mid = (low + high) / 2
+            if let user = users[orderedUsernames[mid]], user.sequence < sequence { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+}

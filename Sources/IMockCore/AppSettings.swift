@@ -1,0 +1,55 @@
+/// How users may be registered over REST (reference easemob.md §5).
+public enum RegistrationMode: String, Sendable, Equatable, CaseIterable {
+    /// `POST /users` works without a token.
+    case open
+    /// `POST /users` needs an app token (the recommended, default mode).
+    case authorized
+}
+
+/// Placeholder for the multi-device login policy; its engine comes with the connection issue.
+public struct DevicePolicy: Sendable, Equatable {
+    /// How many devices of one platform group may be logged in at once (Easemob default 4).
+    public var devicesPerGroup: Int
+
+    /// Creates a policy.
+    public init(devicesPerGroup: Int = 4) {
+        self.devicesPerGroup = devicesPerGroup
+    }
+}
+
+/// The adjustable settings of an app.
+public struct AppSettings: Sendable, Equatable {
+    /// Open or authorized registration.
+    public var registrationMode: RegistrationMode
+    /// Token lifetime in seconds when a token request has no `ttl`; 0 = never expires.
+    public var defaultTokenTTLSeconds: Int64
+    /// Whether the app's service is enabled (a disabled app refuses logins with 305 later).
+    public var serviceEnabled: Bool
+    /// Daily/monthly active user limit, nil = unlimited (enforced at login, later).
+    public var activeUserLimit: Int?
+    /// REST requests per second for this app, nil = unlimited; over it → 429 `reach_limit`.
+    public var restRateLimitPerSecond: Int?
+    /// The multi-device policy.
+    public var policy: DevicePolicy
+
+    /// Seven days: Easemob's console default for token lifetime is configurable; a mock needs
+    /// a finite, generous default.
+    public static let defaultTokenTTL: Int64 = 7 * 24 * 3600
+
+    /// Creates settings; the defaults are authorized mode, 7-day tokens, enabled, no limits.
+    public init(
+        registrationMode: RegistrationMode = .authorized,
+        defaultTokenTTLSeconds: Int64 = AppSettings.defaultTokenTTL,
+        serviceEnabled: Bool = true,
+        activeUserLimit: Int? = nil,
+        restRateLimitPerSecond: Int? = nil,
+        policy: DevicePolicy = DevicePolicy()
+    ) {
+        self.registrationMode = registrationMode
+        self.defaultTokenTTLSeconds = defaultTokenTTLSeconds
+        self.serviceEnabled = serviceEnabled
+        self.activeUserLimit = activeUserLimit
+        self.restRateLimitPerSecond = restRateLimitPerSecond
+        self.policy = policy
+    }
+}

@@ -1,0 +1,114 @@
+extension Directory {
+    /// Issues an app token (grant `client_credentials`). `ttlSeconds` nil = the app default,
+    /// 0 = never expires.
+    public mutating func issueAppToken(
+        in key: AppKey, clientID: String, clientSecret: String, ttlSeconds: Int64?, nowMs: Int64
+    ) throws(DirectoryError) -> IssuedToken {
+        let app = try app(key)
+        guard Crypto.constantTimeEquals(Array(clientID.utf8), Array(app.clientID.utf8)) else {
+            throw .clientIDMismatch
+        }
+        guard Crypto.constantTimeEquals(Array(clientSecret.utf8), Array(app.clientSecret.utf8)) else {
+            throw .clientSecretMismatch
+        }
+        return try issue(.app, subject: app.clientID, in: key, ttlSeconds: ttlSeconds, nowMs: nowMs)
+    }
+
+    /// Issues a user token for username and password (grant `password`).
+    public mutating func issueUserToken(
+        in key: AppKey, username: String, password: String, ttlSeconds: Int64?, nowMs: Int64
+    ) throws(DirectoryError) -> (token: IssuedToken, user: User) {
+        let user = try user(username, in: key)
+        guard let hash = user.passwordHash, hash.verify(password) else { throw .invalidPassword }
+        guard user.activated else { throw .userNotActivated(user.username) }
+        let token = try issue(.user, subject: user.username, in: key, ttlSeconds: ttlSeconds, nowMs: nowMs)
+        return (token, user)
+    }
+
+    /// Issues a user token by name alone (grant `inherit`; the caller checked the app token).
+    /// With `autoCreateUser` a missing user is created without a password.
+    public mutating func issueInheritedUserToken(
+        in key: AppKey, username: String, autoCreateUser: Bool, ttlSeconds: Int64?, nowMs: Int64
+    ) throws(DirectoryError) -> (token: IssuedToken, user: User, created: Bool) {
+        var app = try app(key)
+        let name = try UserFields.normalizeUsername(username)
+        try Directory.checkTTL(ttlSeconds, nowMs: nowMs)
+        if let user = app.users[name] {
+            guard user.activated else { throw .userNotActivated(name) }
+            let token = try issue(.user, subject: name, in: key, ttlSeconds: ttlSeconds, nowMs: nowMs)
+            return (token, user, false)
+        }
+        guard autoCreateUser else { throw .userNotFound(name) }
+        let user = app.insertUser(name, passwordHash: nil, nickname: nil, nowMs: nowMs)
+        apps[key] = app
+        let token = try issue(.user, subject: name, in: key, ttlSeconds: ttlSeconds, nowMs: nowMs)
+        return (token, user, true)
+    }
+
+    /// Checks a token presented to app `key`: format, MAC (constant time), app, expiry, revocation.
+    public func verifyToken(_ token: String, for key: AppKey, nowMs: Int64) throws(TokenError) -> TokenClaims {
+        let (claims, signedBytes, mac) = try TokenCodec.decodeUnverified(token)
+        guard claims.appKey == key else {
+            if let other = apps[claims.appKey],
+                TokenCodec.verifyMAC(signedBytes: signedBytes, mac: mac, signingKey: other.signingKey)
+            {
+                throw .otherApp(claims.appKey)
+            }
+            throw .badSignature
+        }
+        guard let app = apps[key], TokenCodec.verifyMAC(signedBytes: signedBytes, mac: mac, signingKey: app.signingKey)
+        else { throw .badSignature }
+        if let expiry = claims.expiresAtMs, nowMs >= expiry { throw .expired }
+        guard !app.revokedTokenSerials.contains(claims.tokenID) else { throw .revoked }
+        switch claims.kind {
+        case .app:
+            guard claims.subject == app.clientID else { throw .revoked }
+        case .user:
+            guard let user = app.users[claims.subject], claims.tokenID >= user.minimumTokenSerial else {
+                throw .revoked
+            }
+        }
+        return claims
+    }
+
+    /// Revokes one token of app `key` by its id; false if the app does not exist.
+    @discardableResult
+    public mutating func revokeToken(id: UInt64, in key: AppKey) -> Bool {
+        guard apps[key] != nil else { return false }
+        apps[key]?.revokedTokenSerials.insert(id)
+        return true
+    }
+
+    /// Refuses every token of `username` issued so far (future tokens still work).
+    public mutating func revokeAllTokens(of username: String, in key: AppKey) throws(DirectoryError) {
+        let user = try user(username, in: key)
+        guard let serial = apps[key]?.nextTokenSerial else { throw .appNotFound(key) }
+        apps[key]?.users[user.username]?.minimumTokenSerial = serial
+    }
+
+    static func checkTTL(_ ttlSeconds: Int64?, nowMs: Int64) throws(DirectoryError) {
+        guard let ttl = ttlSeconds else { return }
+        guard ttl >= 0, ttl <= maximumTTLSeconds else { throw .invalidTTL(ttl) }
+    }
+
+    private mutating func issue(
+        _ kind: TokenKind, subject: String, in key: AppKey, ttlSeconds: Int64?, nowMs: Int64
+    ) throws(DirectoryError) -> IssuedToken {
+        try Directory.checkTTL(ttlSeconds, nowMs: nowMs)
+        guard var app = apps[key] else { throw .appNotFound(key) }
+        let ttl = ttlSeconds ?? app.settings.defaultTokenTTLSeconds
+        var expiry: Int64?
+        if ttl > 0 {
+            let (sum, overflow) = nowMs.addingReportingOverflow(ttl * 1000)
+            guard !overflow else { throw .invalidTTL(ttl) }
+            expiry = sum
+        }
+        let claims = TokenClaims(
+            appKey: key, subject: subject, kind: kind, issuedAtMs: nowMs, expiresAtMs: expiry,
+            tokenID: app.nextTokenSerial)
+        app.nextTokenSerial += 1
+        apps[key] = app
+        return IssuedToken(
+            token: TokenCodec.encode(claims, signingKey: app.signingKey), expiresInSeconds: ttl, claims: claims)
+    }
+}

@@ -1,0 +1,159 @@
+/// One entry of a registration request, as received (the username not yet folded).
+public struct NewUser: Sendable, Equatable {
+    /// The username as given.
+    public var username: String
+    /// The password; must be 1–64 characters.
+    public var password: String
+    /// The optional nickname, ≤ 100 characters.
+    public var nickname: String?
+
+    /// Creates an entry.
+    public init(username: String, password: String, nickname: String? = nil) {
+        self.username = username
+        self.password = password
+        self.nickname = nickname
+    }
+}
+
+/// The outcome of a batch registration: created users, and those refused because they exist.
+public struct BatchRegistration: Sendable, Equatable {
+    /// Users created, in request order.
+    public var created: [User]
+    /// Canonical usernames that already existed, in request order.
+    public var existing: [String]
+}
+
+/// One page of the user list.
+public struct UserPage: Sendable, Equatable {
+    /// Users in creation order.
+    public var users: [User]
+    /// Opaque cursor for the next page; nil on the last page.
+    public var cursor: String?
+}
+
+extension Directory {
+    /// The user `username` (folded before lookup).
+    public func user(_ username: String, in key: AppKey) throws(DirectoryError) -> User {
+        let app = try app(key)
+        let name = try UserFields.normalizeUsername(username)
+        guard let user = app.users[name] else { throw .userNotFound(name) }
+        return user
+    }
+
+    /// Registers one user; an existing name is an error.
+    @discardableResult
+    public mutating func registerUser(_ entry: NewUser, in key: AppKey, nowMs: Int64) throws(DirectoryError) -> User {
+        var app = try app(key)
+        let name = try Directory.validate(entry)
+        guard app.users[name] == nil else { throw .userExists(name) }
+        let user = app.insertUser(name, passwordHash: hash(entry.password), nickname: entry.nickname, nowMs: nowMs)
+        apps[key] = app
+        return user
+    }
+
+    /// Registers up to ``maximumBatchSize`` users. Any invalid entry, or the same name twice,
+    /// refuses the whole batch; names that already exist are reported in
+    /// ``BatchRegistration/existing`` while the others are created.
+    public mutating func registerBatch(_ entries: [NewUser], in key: AppKey, nowMs: Int64) throws(DirectoryError)
+        -> BatchRegistration
+    {
+        var app = try app(key)
+        guard entries.count <= Directory.maximumBatchSize else { throw .batchTooLarge(entries.count) }
+        var names: [String] = []
+        var seen: Set<String> = []
+        for entry in entries {
+            let name = try Directory.validate(entry)
+            guard seen.insert(name).inserted else { throw .userExistsInBatch(name) }
+            names.append(name)
+        }
+        var result = BatchRegistration(created: [], existing: [])
+        for (name, entry) in zip(names, entries) {
+            if app.users[name] != nil {
+                result.existing.append(name)
+            } else {
+                result.created.append(
+                    app.insertUser(name, passwordHash: hash(entry.password), nickname: entry.nickname, nowMs: nowMs))
+            }
+        }
+        apps[key] = app
+        return result
+    }
+
+    /// Users in creation order, `limit` (1...100) at a time, after `cursor`.
+    public func users(in key: AppKey, limit: Int, cursor: String?) throws(DirectoryError) -> UserPage {
+        let app = try app(key)
+        guard limit >= 1, limit <= Directory.maximumPageSize else { throw .invalidLimit(limit) }
+        var start = 0
+        if let cursor {
+            guard let sequence = Directory.sequence(fromCursor: cursor) else { throw .invalidCursor(cursor) }
+            start = app.orderIndex(ofSequence: sequence + 1)
+        }
+        let end = min(start + limit, app.orderedUsernames.count)
+        let users = app.orderedUsernames[start..<end].compactMap { app.users[$0] }
+        let next = end < app.orderedUsernames.count ? users.last.map { Directory.cursor(after: $0.sequence) } : nil
+        return UserPage(users: users, cursor: next)
+    }
+
+    /// Deletes a user; their tokens stop working.
+    @discardableResult
+    public mutating func deleteUser(_ username: String, in key: AppKey) throws(DirectoryError) -> User {
+        let user = try user(username, in: key)
+        guard var app = apps[key] else { throw .appNotFound(key) }
+        app.users[user.username] = nil
+        let index = app.orderIndex(ofSequence: user.sequence)
+        if index < app.orderedUsernames.count, app.orderedUsernames[index] == user.username {
+            app.orderedUsernames.remove(at: index)
+        }
+        apps[key] = app
+        return user
+    }
+
+    /// Sets a new password; every token issued to the user before now is refused afterwards.
+    @discardableResult
+    public mutating func changePassword(_ username: String, to password: String, in key: AppKey, nowMs: Int64)
+        throws(DirectoryError) -> User
+    {
+        var user = try user(username, in: key)
+        try UserFields.validatePassword(password)
+        user.passwordHash = PasswordHash(hashing: password, iterations: settings.passwordIterations)
+        user.modifiedMs = nowMs
+        user.minimumTokenSerial = apps[key]?.nextTokenSerial ?? user.minimumTokenSerial
+        apps[key]?.users[user.username] = user
+        return user
+    }
+
+    /// Activates (unbans) or deactivates (bans) a user.
+    @discardableResult
+    public mutating func setActivated(_ activated: Bool, user username: String, in key: AppKey, nowMs: Int64)
+        throws(DirectoryError) -> User
+    {
+        var user = try user(username, in: key)
+        user.activated = activated
+        user.modifiedMs = nowMs
+        apps[key]?.users[user.username] = user
+        return user
+    }
+
+    static func validate(_ entry: NewUser) throws(DirectoryError) -> String {
+        let name = try UserFields.normalizeUsername(entry.username)
+        try UserFields.validatePassword(entry.password)
+        if let nickname = entry.nickname { try UserFields.validateNickname(nickname) }
+        return name
+    }
+
+    func hash(_ password: String?) -> PasswordHash? {
+        password.map { PasswordHash(hashing: $0, iterations: settings.passwordIterations) }
+    }
+
+    static func cursor(after sequence: Int64) -> String {
+        Base64URL.encode(Array("imock-users:\(sequence)".utf8))
+    }
+
+    static func sequence(fromCursor cursor: String) -> Int64? {
+        guard let bytes = Base64URL.decode(cursor), let text = String(validating: bytes, as: UTF8.self),
+            text.hasPrefix("imock-users:"), let sequence = Int64(text.dropFirst("imock-users:".count)),
+            sequence >= 0
+        else { return nil }
+        return sequence
+    }
+}

@@ -1,0 +1,95 @@
+/// Settings that apply to the whole ``Directory``.
+public struct DirectorySettings: Sendable, Equatable {
+    /// PBKDF2 iterations for new password hashes (see ``PasswordHash/defaultIterations``).
+    public var passwordIterations: Int
+
+    /// Creates settings.
+    public init(passwordIterations: Int = PasswordHash.defaultIterations) {
+        self.passwordIterations = passwordIterations
+    }
+}
+
+/// All apps and their users: the stored state behind the REST API.
+///
+/// A value type with no I/O. Every operation either succeeds or throws a typed error and
+/// leaves the directory exactly as it was. Time comes in as `nowMs`; randomness (UUIDs, salts,
+/// keys) is drawn only after validation succeeded.
+public struct Directory: Sendable, Equatable {
+    /// Directory-wide settings.
+    public var settings: DirectorySettings
+    /// Apps by key.
+    public internal(set) var apps: [AppKey: App] = [:]
+
+    /// Most users in one registration request.
+    public static let maximumBatchSize = 60
+    /// Largest page of `GET /users`.
+    public static let maximumPageSize = 100
+    /// Longest client id or secret accepted at app creation.
+    public static let maximumCredentialLength = 128
+
+    /// Creates an empty directory.
+    public init(settings: DirectorySettings = DirectorySettings()) {
+        self.settings = settings
+    }
+
+    /// App keys in ascending order.
+    public var appKeys: [AppKey] { apps.keys.sorted() }
+
+    /// The app `key`.
+    public func app(_ key: AppKey) throws(DirectoryError) -> App {
+        guard let app = apps[key] else { throw .appNotFound(key) }
+        return app
+    }
+
+    /// The app for URL segments `org`/`app`; any invalid name is simply not found.
+    public func app(org: String, app name: String) -> App? {
+        guard let key = try? AppKey(org: org, app: name) else { return nil }
+        return apps[key]
+    }
+
+    /// Creates an app. Client id and secret are generated (`YXA6` + 22 random base64url
+    /// characters, like Easemob's) when not given.
+    @discardableResult
+    public mutating func createApp(
+        _ key: AppKey, settings: AppSettings = AppSettings(), clientID: String? = nil, clientSecret: String? = nil
+    ) throws(DirectoryError) -> App {
+        guard apps[key] == nil else { throw .appExists(key) }
+        try Directory.validate(settings)
+        for credential in [clientID, clientSecret].compactMap({ $0 }) {
+            guard !credential.isEmpty, credential.utf8.count <= Directory.maximumCredentialLength else {
+                throw .invalidCredentials(credential.isEmpty ? "empty" : "too long")
+            }
+        }
+        let app = App(
+            key: key, settings: settings,
+            clientID: clientID ?? "YXA6" + Base64URL.encode(Crypto.randomBytes(16)),
+            clientSecret: clientSecret ?? "YXA6" + Base64URL.encode(Crypto.randomBytes(24)))
+        apps[key] = app
+        return app
+    }
+
+    /// Replaces the settings of app `key`.
+    public mutating func updateSettings(_ settings: AppSettings, of key: AppKey) throws(DirectoryError) {
+        guard apps[key] != nil else { throw .appNotFound(key) }
+        try Directory.validate(settings)
+        apps[key]?.settings = settings
+    }
+
+    static func validate(_ settings: AppSettings) throws(DirectoryError) {
+        guard settings.defaultTokenTTLSeconds >= 0, settings.defaultTokenTTLSeconds <= maximumTTLSeconds else {
+            throw .invalidSettings("defaultTokenTTLSeconds must be 0...\(maximumTTLSeconds)")
+        }
+        if let limit = settings.restRateLimitPerSecond, limit < 1 {
+            throw .invalidSettings("restRateLimitPerSecond must be at least 1")
+        }
+        if let limit = settings.activeUserLimit, limit < 0 {
+            throw .invalidSettings("activeUserLimit must not be negative")
+        }
+        guard settings.policy.devicesPerGroup >= 1 else {
+            throw .invalidSettings("policy.devicesPerGroup must be at least 1")
+        }
+    }
+
+    /// Longest accepted `ttl`: 100 years.
+    public static let maximumTTLSeconds: Int64 = 100 * 365 * 24 * 3600
+}

@@ -1,0 +1,135 @@
+/// Whom a token speaks for.
+public enum TokenKind: String, Sendable, Equatable {
+    /// An app (admin) token, grant `client_credentials`.
+    case app
+    /// A user token, grant `password` or `inherit`.
+    case user
+}
+
+/// The signed content of a token.
+public struct TokenClaims: Sendable, Equatable {
+    /// The app the token belongs to.
+    public var appKey: AppKey
+    /// The username for user tokens, the client id for app tokens.
+    public var subject: String
+    /// App or user token.
+    public var kind: TokenKind
+    /// Issue time, epoch ms.
+    public var issuedAtMs: Int64
+    /// Expiry, epoch ms; nil = never expires (`ttl` 0).
+    public var expiresAtMs: Int64?
+    /// Serial number within the app; the revocation set refers to it.
+    public var tokenID: UInt64
+
+    /// Creates claims.
+    public init(
+        appKey: AppKey, subject: String, kind: TokenKind, issuedAtMs: Int64, expiresAtMs: Int64?, tokenID: UInt64
+    ) {
+        self.appKey = appKey
+        self.subject = subject
+        self.kind = kind
+        self.issuedAtMs = issuedAtMs
+        self.expiresAtMs = expiresAtMs
+        self.tokenID = tokenID
+    }
+}
+
+/// Why a token is refused.
+public enum TokenError: Error, Sendable, Equatable {
+    /// Not a token of this service: wrong prefix, bad base64url, or claims that do not parse.
+    case malformed
+    /// The MAC does not match the claims (tampered or forged).
+    case badSignature
+    /// A valid token of another app.
+    case otherApp(AppKey)
+    /// The token's expiry has passed.
+    case expired
+    /// Revoked explicitly, by a password change, or because its subject no longer exists.
+    case revoked
+}
+
+/// The token wire format: `YWMt` + base64url(claims JSON) + `.` + base64url(HMAC-SHA256).
+///
+/// `YWMt` is what real Easemob tokens start with (base64 of `ac-`). The MAC covers exactly
+/// the claim bytes that are base64url-encoded in the token.
+public enum TokenCodec {
+    /// Every token starts with this.
+    public static let prefix = "YWMt"
+
+    /// Encodes and signs `claims` with `key`.
+    public static func encode(_ claims: TokenClaims, signingKey key: [UInt8]) -> String {
+        let claimBytes = claimsJSON(claims).encoded()
+        let mac = Crypto.hmacSHA256(key: key, message: claimBytes)
+        return prefix + Base64URL.encode(claimBytes) + "." + Base64URL.encode(mac)
+    }
+
+    /// Splits and parses a token without checking its MAC; returns the claims, the signed
+    /// bytes and the MAC.
+    public static func decodeUnverified(_ token: String) throws(TokenError) -> (
+        claims: TokenClaims, signedBytes: [UInt8], mac: [UInt8]
+    ) {
+        guard token.hasPrefix(prefix) else { throw .malformed }
+        let body = token.utf8.dropFirst(prefix.utf8.count)
+        let parts = body.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard parts.count == 2,
+            let claimBytes = Base64URL.decode(String(decoding: parts[0], as: UTF8.self)),
+            let mac = Base64URL.decode(String(decoding: parts[1], as: UTF8.self)),
+            mac.count == 32,
+            let json = try? JSONValue.parse(claimBytes),
+            let claims = claims(from: json)
+        else { throw .malformed }
+        return (claims, claimBytes, mac)
+    }
+
+    /// Whether `mac` is the HMAC of `signedBytes` under `key`, compared in constant time.
+    public static func verifyMAC(signedBytes: [UInt8], mac: [UInt8], signingKey key: [UInt8]) -> Bool {
+        Crypto.constantTimeEquals(Crypto.hmacSHA256(key: key, message: signedBytes), mac)
+    }
+
+    /// The first 8 characters of a token and `…`, for logs: full tokens are never logged.
+    public static func tokenPrefix(_ token: String) -> String {
+        String(token.prefix(8)) + "…"
+    }
+
+    static func claimsJSON(_ claims: TokenClaims) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("app", .string(claims.appKey.description)),
+            ("sub", .string(claims.subject)),
+            ("kind", .string(claims.kind.rawValue)),
+            ("iat", .int(claims.issuedAtMs)),
+        ]
+        if let expiry = claims.expiresAtMs { members.append(("exp", .int(expiry))) }
+        members.append(("jti", .int(Int64(bitPattern: claims.tokenID))))
+        return .object(members)
+    }
+
+    static func claims(from json: JSONValue) -> TokenClaims? {
+        guard let app = json["app"]?.stringValue, let appKey = try? AppKey(parsing: app),
+            let subject = json["sub"]?.stringValue,
+            let kind = json["kind"]?.stringValue.flatMap(TokenKind.init(rawValue:)),
+            let issuedAt = json["iat"]?.intValue,
+            let id = json["jti"]?.intValue
+        else { return nil }
+        var expiry: Int64?
+        if let exp = json["exp"] {
+            guard let value = exp.intValue else { return nil }
+            expiry = value
+        }
+        return TokenClaims(
+            appKey: appKey, subject: subject, kind: kind, issuedAtMs: issuedAt, expiresAtMs: expiry,
+            tokenID: UInt64(bitPattern: id))
+    }
+}
+
+/// The first 8 characters of a token and `…`, for logs: full tokens are never logged.
+public func tokenPrefix(_ token: String) -> String { TokenCodec.tokenPrefix(token) }
+
+/// A freshly issued token as the token endpoint reports it.
+public struct IssuedToken: Sendable, Equatable {
+    /// The token string (`YWMt…`).
+    public var token: String
+    /// Lifetime in seconds; 0 when it never expires.
+    public var expiresInSeconds: Int64
+    /// What the token says.
+    public var claims: TokenClaims
+}

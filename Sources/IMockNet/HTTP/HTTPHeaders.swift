@@ -1,0 +1,90 @@
+/// An ordered list of HTTP header fields with case-insensitive lookup.
+///
+/// Order and duplicates are kept as received, so a response can repeat a field
+/// (`Set-Cookie`) and a request can be inspected exactly as sent.
+public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    /// The fields in the order they were added.
+    public private(set) var fields: [(name: String, value: String)]
+
+    public init() { fields = [] }
+
+    public init(_ fields: [(String, String)]) {
+        self.fields = fields.map { (name: $0.0, value: $0.1) }
+    }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// The first value of `name`, compared case-insensitively.
+    public subscript(name: String) -> String? {
+        fields.first { $0.name.lowercasedASCII() == name.lowercasedASCII() }?.value
+    }
+
+    /// Every value of `name`, in order.
+    public func values(for name: String) -> [String] {
+        let key = name.lowercasedASCII()
+        return fields.filter { $0.name.lowercasedASCII() == key }.map(\.value)
+    }
+
+    /// The comma-separated tokens of every `name` field, trimmed and lower-cased
+    /// (`Connection: keep-alive, Upgrade` gives `["keep-alive", "upgrade"]`).
+    public func tokens(for name: String) -> [String] {
+        values(for: name).flatMap { $0.split(separator: ",") }
+            .map { String($0).trimmingASCIIWhitespace().lowercasedASCII() }
+            .filter { !$0.isEmpty }
+    }
+
+    /// Appends a field, keeping any existing field of the same name.
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((name: name, value: value))
+    }
+
+    /// Replaces every field of `name` with one field.
+    public mutating func set(_ name: String, _ value: String) {
+        remove(name)
+        fields.append((name: name, value: value))
+    }
+
+    /// Removes every field of `name`.
+    public mutating func remove(_ name: String) {
+        let key = name.lowercasedASCII()
+        fields.removeAll { $0.name.lowercasedASCII() == key }
+    }
+
+    public func contains(_ name: String) -> Bool { self[name] != nil }
+
+    public var count: Int { fields.count }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        fields.makeIterator()
+    }
+
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.fields.count == rhs.fields.count
+            && zip(lhs.fields, rhs.fields).allSatisfy { $0.name == $1.name && $0.value == $1.value }
+    }
+}
+
+extension String {
+    /// Lower-cases ASCII letters only; header names and tokens are ASCII by RFC 9110.
+    func lowercasedASCII() -> String {
+        var bytes = Array(utf8)
+        var changed = false
+        for i in bytes.indices where bytes[i] >= 0x41 && bytes[i] <= 0x5A {
+            bytes[i] += 0x20
+            changed = true
+        }
+        return changed ? String(decoding: bytes, as: UTF8.self) : self
+    }
+
+    /// Trims spaces and horizontal tabs (HTTP optional whitespace) from both ends.
+    func trimmingASCIIWhitespace() -> String {
+        let bytes = Array(utf8)
+        var start = 0
+        var end = bytes.count
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+        while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+}

@@ -1,0 +1,43 @@
+import CIMockShims
+
+/// Readiness reported by the loop for one descriptor.
+public struct IOEvents: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let readable = IOEvents(rawValue: 1 << 0)
+    public static let writable = IOEvents(rawValue: 1 << 1)
+    /// The peer hung up or the socket failed; a read will report how.
+    public static let hangup = IOEvents(rawValue: 1 << 2)
+    public static let error = IOEvents(rawValue: 1 << 3)
+
+    init(epollFlags flags: UInt32) {
+        var events: IOEvents = []
+        if flags & cimock_epollin() != 0 { events.insert(.readable) }
+        if flags & cimock_epollout() != 0 { events.insert(.writable) }
+        if flags & (cimock_epollhup() | cimock_epollrdhup()) != 0 { events.insert(.hangup) }
+        if flags & cimock_epollerr() != 0 { events.insert(.error) }
+        self = events
+    }
+}
+
+/// What a descriptor wants to be woken for.
+public struct IOInterest: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let read = IOInterest(rawValue: 1 << 0)
+    public static let write = IOInterest(rawValue: 1 << 1)
+
+    var epollFlags: UInt32 {
+        var flags = cimock_epollrdhup()
+        if contains(.read) { flags |= cimock_epollin() }
+        if contains(.write) { flags |= cimock_epollout() }
+        return flags
+    }
+}
+
+/// An object the loop calls when its descriptor is ready. Called on the loop thread only.
+public protocol IOHandler: AnyObject {
+    func handleIO(_ events: IOEvents)
+}

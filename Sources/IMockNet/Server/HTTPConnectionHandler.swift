@@ -1,0 +1,139 @@
+/// Serves HTTP/1.1 on one connection: parses requests, answers them in order, enforces the
+/// header, body and idle deadlines, and hands the connection over on a WebSocket upgrade.
+///
+/// Deadlines cover a whole phase, not a single read: a client that sends its head one byte at a
+/// time is still cut off when the header timeout passes since the phase began.
+final class HTTPConnectionHandler: ConnectionHandler {
+    private enum Phase { case header, body, idle }
+
+    private let configuration: HTTPServerConfiguration
+    private let responder: HTTPResponder
+    private var parser: HTTPRequestParser
+    private var deadline: (phase: Phase, timer: TimerID)?
+    private var isFinishing = false
+
+    init(configuration: HTTPServerConfiguration, responder: @escaping HTTPResponder) {
+        self.configuration = configuration
+        self.responder = responder
+        self.parser = HTTPRequestParser(limits: configuration.limits)
+    }
+
+    func connectionDidBecomeActive(_ connection: Connection) {
+        setDeadline(.header, on: connection)
+    }
+
+    func connection(_ connection: Connection, didReceive bytes: [UInt8]) {
+        guard !isFinishing else { return }
+        parser.feed(bytes)
+        while connection.isOpen, !isFinishing {
+            switch parser.next() {
+            case .needMore:
+                updateDeadline(on: connection)
+                return
+            case .expectContinue:
+                connection.write(HTTPResponse.continue100)
+            case .error(let error):
+                finish(connection, with: .transportError(error))
+                return
+            case .request(let request):
+                if handle(request, on: connection) { return }
+            }
+        }
+    }
+
+    func connectionDidClose(_ connection: Connection, error: (any Error)?) {
+        cancelDeadline(on: connection)
+    }
+
+    /// Answers one request; returns true when the connection left HTTP (upgrade or close).
+    private func handle(_ request: HTTPRequest, on connection: Connection) -> Bool {
+        let context = HTTPRequestContext(connectionID: connection.id, peer: connection.peer, isSecure: connection.isSecure)
+        switch responder(request, context) {
+        case .respond(let response):
+            send(response, for: request, on: connection)
+            return isFinishing
+        case .upgradeToWebSocket(let delegate, let extraHeaders):
+            switch WebSocketHandshake.validateUpgrade(request) {
+            case .failure(let error):
+                send(error.response, for: request, on: connection)
+                return isFinishing
+            case .success(let upgrade):
+                var response = upgrade.response()
+                for field in extraHeaders { response.headers.add(field.name, field.value) }
+                connection.write(response.serialized(version: request.version, keepAlive: true))
+                cancelDeadline(on: connection)
+                let channel = WebSocketChannel(
+                    connection: connection, role: .server, maxMessageBytes: configuration.maxWebSocketMessageBytes)
+                connection.handler = channel
+                channel.start(delegate: delegate, initialBytes: parser.takeBufferedBytes())
+                return true
+            }
+        }
+    }
+
+    private func send(_ response: HTTPResponse, for request: HTTPRequest, on connection: Connection) {
+        let keepAlive = request.keepAlive && !response.headers.tokens(for: "Connection").contains("close")
+        connection.write(
+            response.serialized(version: request.version, keepAlive: keepAlive, isHeadRequest: request.method == "HEAD"))
+        if !keepAlive {
+            isFinishing = true
+            cancelDeadline(on: connection)
+            connection.close(.afterFlush)
+        }
+    }
+
+    /// Writes a final response (an error or a timeout) and closes after flushing.
+    private func finish(_ connection: Connection, with response: HTTPResponse) {
+        isFinishing = true
+        cancelDeadline(on: connection)
+        connection.write(response.serialized(keepAlive: false))
+        connection.close(.afterFlush)
+    }
+
+    // MARK: Deadlines
+
+    private func updateDeadline(on connection: Connection) {
+        let phase: Phase = parser.hasPartialHead ? .header : (parser.isIdle ? .idle : .body)
+        // Header and body deadlines run from the start of their phase; only a phase change resets them.
+        if deadline?.phase == phase { return }
+        setDeadline(phase, on: connection)
+    }
+
+    private func setDeadline(_ phase: Phase, on connection: Connection) {
+        cancelDeadline(on: connection)
+        let timeout: Duration
+        switch phase {
+        case .header: timeout = configuration.headerTimeout
+        case .body: timeout = configuration.bodyTimeout
+        case .idle: timeout = configuration.idleTimeout
+        }
+        let timer = connection.loop.scheduleTimer(after: timeout) { [weak self, weak connection] in
+            guard let self, let connection else { return }
+            self.deadline = nil
+            self.deadlinePassed(phase, on: connection)
+        }
+        deadline = (phase, timer)
+    }
+
+    private func cancelDeadline(on connection: Connection) {
+        if let deadline { connection.loop.cancelTimer(deadline.timer) }
+        deadline = nil
+    }
+
+    private func deadlinePassed(_ phase: Phase, on connection: Connection) {
+        guard connection.isOpen, !isFinishing else { return }
+        switch phase {
+        case .idle:
+            isFinishing = true
+            connection.close(.immediately)
+        case .header:
+            finish(connection, with: .jsonError(
+                status: 408, error: "request_timeout",
+                description: "the request head did not arrive within \(configuration.headerTimeout)"))
+        case .body:
+            finish(connection, with: .jsonError(
+                status: 408, error: "request_timeout",
+                description: "the request body did not arrive within \(configuration.bodyTimeout)"))
+        }
+    }
+}

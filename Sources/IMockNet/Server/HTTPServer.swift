@@ -1,0 +1,83 @@
+/// An HTTP/1.1 server (with WebSocket upgrade and optional TLS) on one event loop.
+///
+/// ```swift
+/// let loop = try EventLoop()
+/// let server = HTTPServer(loop: loop, configuration: .init()) { request, _ in
+///     .respond(.json(status: 200, Array("{}".utf8)))
+/// }
+/// let address = try server.listen(host: "127.0.0.1", port: 0)  // before loop.start(), or on the loop
+/// loop.start()
+/// ```
+/// All state is confined to the loop thread.
+public final class HTTPServer {
+    public let loop: EventLoop
+    public let configuration: HTTPServerConfiguration
+    private let responder: HTTPResponder
+    private var listeners: [TCPListener] = []
+    private var connections: [UInt64: Connection] = [:]
+    /// Connections refused because `maxConnections` was reached.
+    public private(set) var refusedConnections = 0
+    /// Connections accepted since start.
+    public private(set) var acceptedConnections = 0
+
+    public init(loop: EventLoop, configuration: HTTPServerConfiguration, responder: @escaping HTTPResponder) {
+        self.loop = loop
+        self.configuration = configuration
+        self.responder = responder
+    }
+
+    /// Starts listening on `host`:`port` (port 0: the OS chooses) and returns the bound address.
+    @discardableResult
+    public func listen(host: String, port: UInt16) throws -> SocketAddress {
+        let address = try SocketAddress.resolve(host: host, port: port)
+        let listener = try TCPListener(loop: loop, address: address) { [unowned self] fd, peer in
+            self.accept(fd: fd, peer: peer)
+        }
+        listeners.append(listener)
+        return listener.address
+    }
+
+    /// The addresses the server listens on.
+    public var addresses: [SocketAddress] { listeners.map(\.address) }
+
+    /// The number of open connections (HTTP and WebSocket).
+    public var connectionCount: Int { connections.count }
+
+    /// Stops listening and closes every connection at once.
+    public func shutdown() {
+        for listener in listeners { listener.close() }
+        listeners.removeAll()
+        for connection in Array(connections.values) { connection.close(.immediately) }
+    }
+
+    private func accept(fd: Int32, peer: SocketAddress?) {
+        let connection = Connection(loop: loop, acceptedFD: fd, peer: peer, tls: configuration.tls)
+        if connections.count >= configuration.maxConnections {
+            refusedConnections += 1
+            refuse(connection)
+            return
+        }
+        acceptedConnections += 1
+        connection.handler = HTTPConnectionHandler(configuration: configuration, responder: responder)
+        connections[connection.id] = connection
+        connection.onClose = { [weak self] closed in self?.connections.removeValue(forKey: closed.id) }
+        do {
+            try connection.activate()
+        } catch {
+            connection.close(.immediately)
+        }
+    }
+
+    /// Over the connection limit: a plain-text client gets 503, a TLS one is closed at once.
+    private func refuse(_ connection: Connection) {
+        guard configuration.tls == nil, (try? connection.activate()) != nil else {
+            connection.close(.immediately)
+            return
+        }
+        let response = HTTPResponse.jsonError(
+            status: 503, error: "too_many_connections",
+            description: "the server holds its maximum of \(configuration.maxConnections) connections")
+        connection.write(response.serialized(keepAlive: false))
+        connection.close(.afterFlush)
+    }
+}

@@ -1,0 +1,116 @@
+/// Receives the events of one WebSocket connection, on the loop thread.
+public protocol WebSocketDelegate: AnyObject {
+    /// The handshake is done; the channel can send.
+    func webSocketDidOpen(_ channel: WebSocketChannel)
+    func webSocket(_ channel: WebSocketChannel, didReceiveText text: String)
+    func webSocket(_ channel: WebSocketChannel, didReceiveBinary bytes: [UInt8])
+    func webSocket(_ channel: WebSocketChannel, didReceivePong payload: [UInt8])
+    /// Called exactly once. `code` is the peer's close code, the protocol error's code, or
+    /// 1006 when the connection dropped without a closing handshake.
+    func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String)
+}
+
+extension WebSocketDelegate {
+    public func webSocket(_ channel: WebSocketChannel, didReceiveBinary bytes: [UInt8]) {}
+    public func webSocket(_ channel: WebSocketChannel, didReceivePong payload: [UInt8]) {}
+}
+
+/// A WebSocket connection (server or client end) over a `Connection`: runs the RFC 6455 state
+/// machine and performs its actions. Loop-confined.
+public final class WebSocketChannel: ConnectionHandler {
+    public let connection: Connection
+    public private(set) weak var delegate: (any WebSocketDelegate)?
+    private var machine: WebSocketStateMachine
+    private var closeTimer: TimerID?
+    private var didNotifyClose = false
+
+    init(connection: Connection, role: WebSocketRole, maxMessageBytes: Int) {
+        self.connection = connection
+        self.machine = WebSocketStateMachine(
+            role: role, maxFrameSize: maxMessageBytes, maxMessageSize: maxMessageBytes)
+    }
+
+    /// The underlying connection's id.
+    public var id: UInt64 { connection.id }
+
+    /// Whether messages can still be sent.
+    public var isOpen: Bool { machine.isOpen && connection.isOpen }
+
+    func start(delegate: any WebSocketDelegate, initialBytes: [UInt8]) {
+        self.delegate = delegate
+        delegate.webSocketDidOpen(self)
+        if !initialBytes.isEmpty { perform(machine.receive(initialBytes)) }
+    }
+
+    /// Sends a text message (dropped once closing started).
+    public func send(text: String) { perform(machine.sendText(text)) }
+
+    /// Sends a binary message (dropped once closing started).
+    public func send(binary: [UInt8]) { perform(machine.sendBinary(binary)) }
+
+    /// Sends a ping; the pong arrives through the delegate.
+    public func sendPing(_ payload: [UInt8] = []) { perform(machine.sendPing(payload)) }
+
+    /// Starts the closing handshake; the socket is dropped if the peer does not answer within
+    /// `HTTPServerConfiguration.webSocketCloseTimeout`.
+    public func close(code: WebSocketCloseCode, reason: String = "") {
+        perform(machine.close(code: code, reason: reason))
+        armCloseTimer()
+    }
+
+    /// Drops the connection without a closing handshake (`.immediately` sends FIN, `.reset` RST).
+    public func abort(_ mode: CloseMode) {
+        connection.close(mode)
+    }
+
+    // MARK: ConnectionHandler
+
+    public func connectionDidBecomeActive(_ connection: Connection) {}
+
+    public func connection(_ connection: Connection, didReceive bytes: [UInt8]) {
+        perform(machine.receive(bytes))
+    }
+
+    public func connectionDidReachEOF(_ connection: Connection) {
+        perform(machine.transportClosed())
+        connection.close(.immediately)
+    }
+
+    public func connectionDidClose(_ connection: Connection, error: (any Error)?) {
+        if let closeTimer { connection.loop.cancelTimer(closeTimer) }
+        perform(machine.transportClosed())
+    }
+
+    private func perform(_ actions: [WebSocketAction]) {
+        for action in actions {
+            switch action {
+            case .write(let bytes):
+                connection.write(bytes)
+            case .text(let text):
+                delegate?.webSocket(self, didReceiveText: text)
+            case .binary(let bytes):
+                delegate?.webSocket(self, didReceiveBinary: bytes)
+            case .ping:
+                break
+            case .pong(let payload):
+                delegate?.webSocket(self, didReceivePong: payload)
+            case .closeTransport:
+                connection.close(.afterFlush)
+            case .closed(let code, let reason, _):
+                armCloseTimer()
+                guard !didNotifyClose else { continue }
+                didNotifyClose = true
+                delegate?.webSocketDidClose(self, code: code, reason: reason)
+            }
+        }
+    }
+
+    /// A client waits for the server to close TCP, a server for the client's Close frame: never forever.
+    private func armCloseTimer() {
+        guard closeTimer == nil, connection.isOpen else { return }
+        closeTimer = connection.loop.scheduleTimer(after: HTTPServerConfiguration.webSocketCloseTimeout) {
+            [weak self] in
+            self?.connection.close(.immediately)
+        }
+    }
+}

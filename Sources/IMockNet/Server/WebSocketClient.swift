@@ -1,0 +1,123 @@
+/// Why a WebSocket client could not connect.
+public enum WebSocketClientError: Error, Sendable, CustomStringConvertible {
+    case connectFailed(SystemError)
+    case handshakeFailed(String)
+    case closedDuringHandshake
+    case timedOut
+
+    public var description: String {
+        switch self {
+        case .connectFailed(let error): "connect failed: \(error)"
+        case .handshakeFailed(let reason): "WebSocket handshake failed: \(reason)"
+        case .closedDuringHandshake: "the server closed the connection during the WebSocket handshake"
+        case .timedOut: "the WebSocket handshake timed out"
+        }
+    }
+}
+
+/// Opens client WebSocket connections (ws and wss) on an event loop.
+public enum WebSocketClient {
+    /// How long the TCP connect, TLS and HTTP upgrade may take together.
+    public static let handshakeTimeout: Duration = .seconds(10)
+
+    /// Connects to `address`, performs the opening handshake for `path` with `host` as the
+    /// Host header, and calls `completion` on the loop thread with the open channel (its
+    /// delegate already told `webSocketDidOpen`) or the error. Call on the loop thread.
+    public static func connect(
+        loop: EventLoop, address: SocketAddress, host: String, path: String,
+        tls: TLSContext? = nil, headers: HTTPHeaders = HTTPHeaders(),
+        maxMessageBytes: Int = HTTPServerConfiguration.defaultMaxWebSocketMessageBytes,
+        delegate: any WebSocketDelegate,
+        completion: @escaping (Result<WebSocketChannel, WebSocketClientError>) -> Void
+    ) {
+        let handshake = ClientHandshakeHandler(
+            host: host, path: path, headers: headers, maxMessageBytes: maxMessageBytes, delegate: delegate,
+            completion: completion)
+        do {
+            let connection = try Connection.connect(
+                loop: loop, to: address, tls: tls, serverName: tls == nil ? nil : host, handler: handshake
+            ) { error in
+                if let error { handshake.fail(.connectFailed(error)) }
+            }
+            handshake.timer = loop.scheduleTimer(after: handshakeTimeout) { [weak connection] in
+                handshake.fail(.timedOut)
+                connection?.close(.immediately)
+            }
+        } catch {
+            completion(.failure(.connectFailed(error)))
+        }
+    }
+}
+
+/// Sends the upgrade request and validates the answer, then installs a `WebSocketChannel`.
+private final class ClientHandshakeHandler: ConnectionHandler {
+    private let host: String
+    private let path: String
+    private let headers: HTTPHeaders
+    private let maxMessageBytes: Int
+    private let delegate: any WebSocketDelegate
+    private var completion: ((Result<WebSocketChannel, WebSocketClientError>) -> Void)?
+    private var key = ""
+    private var parser = HTTPResponseHeadParser()
+    var timer: TimerID?
+    private weak var loop: EventLoop?
+
+    init(
+        host: String, path: String, headers: HTTPHeaders, maxMessageBytes: Int, delegate: any WebSocketDelegate,
+        completion: @escaping (Result<WebSocketChannel, WebSocketClientError>) -> Void
+    ) {
+        self.host = host
+        self.path = path
+        self.headers = headers
+        self.maxMessageBytes = maxMessageBytes
+        self.delegate = delegate
+        self.completion = completion
+    }
+
+    func fail(_ error: WebSocketClientError) {
+        guard let completion else { return }
+        self.completion = nil
+        if let timer { loop?.cancelTimer(timer) }
+        completion(.failure(error))
+    }
+
+    func connectionDidBecomeActive(_ connection: Connection) {
+        loop = connection.loop
+        let request = WebSocketHandshake.clientRequest(host: host, path: path, extraHeaders: headers)
+        key = request.key
+        connection.write(request.bytes)
+    }
+
+    func connection(_ connection: Connection, didReceive bytes: [UInt8]) {
+        let parsed: (head: HTTPResponseHead, leftover: [UInt8])?
+        do {
+            parsed = try parser.feed(bytes)
+        } catch {
+            fail(.handshakeFailed("\(error)"))
+            connection.close(.immediately)
+            return
+        }
+        guard let (head, leftover) = parsed else { return }
+        if case .failure(let error) = WebSocketHandshake.validateServerResponse(head, key: key) {
+            fail(.handshakeFailed(error.description))
+            connection.close(.immediately)
+            return
+        }
+        guard let completion else { return }
+        self.completion = nil
+        if let timer { connection.loop.cancelTimer(timer) }
+        let channel = WebSocketChannel(connection: connection, role: .client, maxMessageBytes: maxMessageBytes)
+        connection.handler = channel
+        completion(.success(channel))
+        channel.start(delegate: delegate, initialBytes: leftover)
+    }
+
+    func connectionDidReachEOF(_ connection: Connection) {
+        fail(.closedDuringHandshake)
+        connection.close(.immediately)
+    }
+
+    func connectionDidClose(_ connection: Connection, error: (any Error)?) {
+        fail(.closedDuringHandshake)
+    }
+}

@@ -1,0 +1,341 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import CIMockShims
+import Synchronization
+
+/// One non-blocking TCP connection on an event loop, optionally with TLS.
+///
+/// Output is queued and written as the socket accepts it (partial writes keep their offset,
+/// `EPOLLOUT` is armed only while output waits). When more than `highWaterMark` bytes wait,
+/// reading stops until the queue falls under `lowWaterMark`: a peer that does not read cannot
+/// make the server buffer without bound. Confined to the loop thread.
+public final class Connection: IOHandler {
+    private enum State {
+        case connecting
+        case open
+        /// Flushing, then FIN and lingering.
+        case closingAfterFlush
+        /// FIN sent; discarding input until EOF or the linger timer.
+        case lingering
+        case closed
+    }
+
+    /// A process-wide unique number for logs and fault targeting.
+    public let id: UInt64
+    public let loop: EventLoop
+    public let fd: Int32
+    /// The remote address, when known.
+    public let peer: SocketAddress?
+    /// Receives this connection's events; set it before the loop delivers any.
+    public var handler: (any ConnectionHandler)?
+    /// Called once after the handler's `connectionDidClose`, e.g. to drop a registry entry.
+    public var onClose: ((Connection) -> Void)?
+
+    /// Bytes queued for the socket (after TLS) that stop reading when exceeded.
+    public var highWaterMark = 256 * 1024
+    public var lowWaterMark = 64 * 1024
+    /// How long a closing connection discards input before it gives up on the peer's FIN.
+    public static let lingerTime: Duration = .seconds(2)
+    static let readChunk = 64 * 1024
+    static let maxReadsPerWake = 4
+
+    private var state: State
+    private var output: [[UInt8]] = []
+    private var outputOffset = 0
+    private var queuedBytes = 0
+    private var readingPaused = false
+    private var userPausedReading = false
+    private var tls: TLSSession?
+    private var connectCompletion: ((SystemError?) -> Void)?
+    private var lingerTimer: TimerID?
+    private static let ids = IDGenerator()
+
+    /// Wraps an accepted descriptor. Call `activate()` on the loop thread to start reading.
+    public init(loop: EventLoop, acceptedFD fd: Int32, peer: SocketAddress?, tls: TLSContext? = nil) {
+        self.id = Connection.ids.next()
+        self.loop = loop
+        self.fd = fd
+        self.peer = peer
+        self.state = .open
+        self.tls = tls.map { TLSSession(context: $0, role: .server, serverName: nil) }
+        Socket.setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
+    }
+
+    /// Starts a non-blocking connect to `address`; `completion` runs on the loop thread with nil
+    /// on success (then the handler becomes active) or the connect error.
+    public static func connect(
+        loop: EventLoop, to address: SocketAddress, tls: TLSContext? = nil, serverName: String? = nil,
+        handler: any ConnectionHandler, completion: @escaping (SystemError?) -> Void
+    ) throws(SystemError) -> Connection {
+        let fd = try Socket.makeTCP(family: address.family)
+        let connection = Connection(
+            loop: loop, fd: fd, peer: address,
+            tls: tls.map { TLSSession(context: $0, role: .client, serverName: serverName) })
+        connection.handler = handler
+        connection.connectCompletion = completion
+        let result = address.withSockAddr { Glibc.connect(fd, $0, $1) }
+        if result < 0, cimock_errno() != EINPROGRESS {
+            let error = SystemError("connect", code: cimock_errno())
+            Glibc.close(fd)
+            throw error
+        }
+        Socket.setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
+        try loop.register(fd: fd, interest: .write, handler: connection)
+        return connection
+    }
+
+    private init(loop: EventLoop, fd: Int32, peer: SocketAddress?, tls: TLSSession?) {
+        self.id = Connection.ids.next()
+        self.loop = loop
+        self.fd = fd
+        self.peer = peer
+        self.state = .connecting
+        self.tls = tls
+    }
+
+    /// Registers an accepted connection with the loop and tells the handler it is active.
+    public func activate() throws(SystemError) {
+        try loop.register(fd: fd, interest: .read, handler: self)
+        handler?.connectionDidBecomeActive(self)
+    }
+
+    /// Whether the connection can still send.
+    public var isOpen: Bool { state == .open || state == .connecting }
+
+    /// The number of bytes waiting to be written to the socket.
+    public var pendingOutputBytes: Int { queuedBytes }
+
+    // MARK: Writing
+
+    /// Queues bytes for the peer (encrypting them under TLS) and writes what the socket takes.
+    public func write(_ bytes: [UInt8]) {
+        guard isOpen, !bytes.isEmpty else { return }
+        if let tls {
+            do {
+                try tls.writePlaintext(bytes)
+            } catch {
+                fail(error)
+                return
+            }
+            enqueueRaw(tls.takeOutgoing())
+        } else {
+            enqueueRaw(bytes)
+        }
+        if state == .open { flush() }
+    }
+
+    private func enqueueRaw(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        output.append(bytes)
+        queuedBytes += bytes.count
+    }
+
+    /// Writes queued output until the socket would block; arms or disarms `EPOLLOUT`.
+    private func flush() {
+        while let first = output.first {
+            let offset = outputOffset
+            let outcome = first.withUnsafeBytes { buffer in
+                Result { () throws(SystemError) in
+                    try Socket.send(fd, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
+                }
+            }
+            let written: Int
+            switch outcome {
+            case .success(.done(let count)): written = count
+            case .success(.wouldBlock): written = -1
+            case .failure(let error):
+                fail(error)
+                return
+            }
+            guard written >= 0 else { break }
+            outputOffset += written
+            queuedBytes -= written
+            if outputOffset == first.count {
+                output.removeFirst()
+                outputOffset = 0
+            }
+        }
+        if output.isEmpty, state == .closingAfterFlush {
+            startLingering()
+            return
+        }
+        updateInterest()
+    }
+
+    // MARK: Reading
+
+    /// Stops delivering input until `resumeReading()`; the kernel buffers and then TCP
+    /// flow control pushes back on the peer.
+    public func pauseReading() {
+        userPausedReading = true
+        updateInterest()
+    }
+
+    public func resumeReading() {
+        userPausedReading = false
+        updateInterest()
+    }
+
+    private func updateInterest() {
+        guard state != .closed, state != .connecting else { return }
+        if queuedBytes > highWaterMark { readingPaused = true }
+        if queuedBytes < lowWaterMark { readingPaused = false }
+        var interest: IOInterest = []
+        if !output.isEmpty { interest.insert(.write) }
+        let wantsRead = state == .lingering || (!readingPaused && !userPausedReading)
+        if wantsRead { interest.insert(.read) }
+        try? loop.setInterest(fd: fd, interest)
+    }
+
+    public func handleIO(_ events: IOEvents) {
+        if state == .connecting {
+            finishConnect()
+            return
+        }
+        if events.contains(.writable) || events.contains(.error) { flush() }
+        guard state != .closed else { return }
+        if events.contains(.readable) || events.contains(.hangup) || events.contains(.error) {
+            readAvailable()
+        }
+    }
+
+    private func readAvailable() {
+        var chunk = [UInt8](repeating: 0, count: Connection.readChunk)
+        for _ in 0..<Connection.maxReadsPerWake {
+            guard state != .closed, state == .lingering || (!readingPaused && !userPausedReading) else { return }
+            let outcome = chunk.withUnsafeMutableBytes { buffer in
+                Result { () throws(SystemError) in try Socket.read(fd, into: buffer) }
+            }
+            let result: IOResult<Int>
+            switch outcome {
+            case .success(let value):
+                result = value
+            case .failure(let error):
+                finishClose(error: error.code == ECONNRESET ? nil : error)
+                return
+            }
+            switch result {
+            case .wouldBlock:
+                return
+            case .done(0):
+                if state == .lingering {
+                    finishClose(error: nil)
+                } else {
+                    handler?.connectionDidReachEOF(self)
+                }
+                return
+            case .done(let count):
+                if state == .lingering { continue }
+                deliver(Array(chunk[0..<count]))
+                if count < chunk.count { return }
+            }
+        }
+    }
+
+    private func deliver(_ raw: [UInt8]) {
+        guard let tls else {
+            handler?.connection(self, didReceive: raw)
+            return
+        }
+        let plaintext: [UInt8]
+        do {
+            plaintext = try tls.receiveCiphertext(raw)
+        } catch {
+            enqueueRaw(tls.takeOutgoing())
+            fail(error)
+            return
+        }
+        enqueueRaw(tls.takeOutgoing())
+        if !output.isEmpty, isOpen { flush() }
+        if !plaintext.isEmpty { handler?.connection(self, didReceive: plaintext) }
+        if tls.peerSentCloseNotify, state == .open { handler?.connectionDidReachEOF(self) }
+    }
+
+    // MARK: Connecting
+
+    private func finishConnect() {
+        let code = Socket.pendingError(fd)
+        let completion = connectCompletion
+        connectCompletion = nil
+        if code != 0 {
+            let error = SystemError("connect", code: code)
+            finishClose(error: error)
+            completion?(error)
+            return
+        }
+        state = .open
+        if let tls {
+            tls.startHandshake()
+            enqueueRaw(tls.takeOutgoing())
+        }
+        updateInterest()
+        completion?(nil)
+        handler?.connectionDidBecomeActive(self)
+        flush()
+    }
+
+    // MARK: Closing
+
+    /// Closes the connection; see `CloseMode`. Calling it again is harmless.
+    public func close(_ mode: CloseMode) {
+        switch (state, mode) {
+        case (.closed, _):
+            return
+        case (_, .reset):
+            _ = cimock_set_linger_zero(fd)
+            finishClose(error: nil)
+        case (_, .immediately):
+            finishClose(error: nil)
+        case (.open, .afterFlush):
+            if let tls {
+                tls.shutdown()
+                enqueueRaw(tls.takeOutgoing())
+            }
+            state = .closingAfterFlush
+            flush()
+        case (.connecting, .afterFlush):
+            finishClose(error: nil)
+        case (.closingAfterFlush, .afterFlush), (.lingering, .afterFlush):
+            return
+        }
+    }
+
+    private func startLingering() {
+        state = .lingering
+        Glibc.shutdown(fd, Int32(SHUT_WR))
+        updateInterest()
+        lingerTimer = loop.scheduleTimer(after: Connection.lingerTime) { [weak self] in
+            self?.finishClose(error: nil)
+        }
+    }
+
+    private func fail(_ error: any Error) {
+        finishClose(error: error)
+    }
+
+    private func finishClose(error: (any Error)?) {
+        guard state != .closed else { return }
+        state = .closed
+        if let lingerTimer { loop.cancelTimer(lingerTimer) }
+        loop.deregister(fd: fd)
+        Glibc.close(fd)
+        output.removeAll()
+        queuedBytes = 0
+        let handler = self.handler
+        self.handler = nil
+        handler?.connectionDidClose(self, error: error)
+        let onClose = self.onClose
+        self.onClose = nil
+        onClose?(self)
+    }
+
+    /// Whether this connection speaks TLS.
+    public var isSecure: Bool { tls != nil }
+}
+
+/// Hands out increasing ids from any thread.
+final class IDGenerator: Sendable {
+    private let counter = Synchronization.Atomic<UInt64>(0)
+    func next() -> UInt64 { counter.add(1, ordering: .relaxed).newValue }
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import CIMockShims
+
+/// Thin, non-blocking wrappers over the socket system calls imock uses.
+enum Socket {
+    /// A new non-blocking, close-on-exec TCP socket.
+    static func makeTCP(family: Int32) throws(SystemError) -> Int32 {
+        try syscallChecked("socket") { cimock_socket(family, Int32(SOCK_STREAM.rawValue)) }
+    }
+
+    static func setOption(_ fd: Int32, level: Int32, name: Int32, value: Int32) {
+        _ = cimock_set_int_option(fd, level, name, value)
+    }
+
+    /// Reads at most `buffer.count` bytes; `.done(0)` means the peer closed its side.
+    static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> IOResult<Int> {
+        try syscall("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Writes what the socket accepts now, never raising SIGPIPE.
+    static func send(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) throws(SystemError) -> IOResult<Int> {
+        try syscall("send") { Glibc.send(fd, buffer.baseAddress, buffer.count, cimock_msg_nosignal()) }
+    }
+
+    /// The local address a socket is bound to.
+    static func localAddress(_ fd: Int32) -> SocketAddress? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return result == 0 ? SocketAddress(storage: storage) : nil
+    }
+
+    /// The remote address of a connected socket.
+    static func peerAddress(_ fd: Int32) -> SocketAddress? {
+        var storage = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let result = withUnsafeMutablePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
+        }
+        return result == 0 ? SocketAddress(storage: storage) : nil
+    }
+
+    /// The pending error of a socket (`SO_ERROR`), e.g. after a non-blocking connect.
+    static func pendingError(_ fd: Int32) -> Int32 {
+        var value: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        getsockopt(fd, SOL_SOCKET, SO_ERROR, &value, &length)
+        return value
+    }
+}

@@ -1,0 +1,66 @@
+import COpenSSL
+
+/// A TLS failure: what imock was doing and OpenSSL's error queue as text.
+public struct TLSError: Error, Sendable, CustomStringConvertible {
+    public var operation: String
+    public var detail: String
+
+    init(_ operation: String) {
+        self.operation = operation
+        self.detail = TLSError.drainErrorQueue()
+    }
+
+    public var description: String { detail.isEmpty ? operation : "\(operation): \(detail)" }
+
+    /// Reads and clears OpenSSL's per-thread error queue.
+    static func drainErrorQueue() -> String {
+        var messages: [String] = []
+        while case let code = ERR_get_error(), code != 0 {
+            var buffer = [CChar](repeating: 0, count: 256)
+            ERR_error_string_n(code, &buffer, buffer.count)
+            messages.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        return messages.joined(separator: "; ")
+    }
+}
+
+/// OpenSSL settings shared by many TLS connections: a server certificate and key, or a
+/// client's verification policy. TLS 1.2 is the minimum.
+public final class TLSContext: @unchecked Sendable {
+    // SSL_CTX is internally reference-counted and thread-safe once configured.
+    let pointer: OpaquePointer
+
+    /// A server context from PEM files: `certificatePath` may hold a chain.
+    public init(serverCertificatePath certificatePath: String, privateKeyPath: String) throws(TLSError) {
+        guard let context = SSL_CTX_new(TLS_server_method()) else { throw TLSError("SSL_CTX_new") }
+        pointer = context
+        _ = copenssl_ctx_set_min_tls12(context)
+        guard SSL_CTX_use_certificate_chain_file(context, certificatePath) == 1 else {
+            throw TLSError("cannot load certificate '\(certificatePath)'")
+        }
+        guard SSL_CTX_use_PrivateKey_file(context, privateKeyPath, SSL_FILETYPE_PEM) == 1 else {
+            throw TLSError("cannot load private key '\(privateKeyPath)'")
+        }
+        guard SSL_CTX_check_private_key(context) == 1 else {
+            throw TLSError("private key '\(privateKeyPath)' does not match the certificate")
+        }
+    }
+
+    /// A client context. With `trustedCertificatesPath` the server's certificate must chain to
+    /// it; with nil nothing is verified (for a local mock server with a self-signed certificate).
+    public init(clientTrusting trustedCertificatesPath: String?) throws(TLSError) {
+        guard let context = SSL_CTX_new(TLS_client_method()) else { throw TLSError("SSL_CTX_new") }
+        pointer = context
+        _ = copenssl_ctx_set_min_tls12(context)
+        if let trustedCertificatesPath {
+            guard SSL_CTX_load_verify_locations(context, trustedCertificatesPath, nil) == 1 else {
+                throw TLSError("cannot load trusted certificates '\(trustedCertificatesPath)'")
+            }
+            SSL_CTX_set_verify(context, SSL_VERIFY_PEER, nil)
+        } else {
+            SSL_CTX_set_verify(context, SSL_VERIFY_NONE, nil)
+        }
+    }
+
+    deinit { SSL_CTX_free(pointer) }
+}

@@ -1,0 +1,88 @@
+import IMockNet
+
+/// The settings of `imock serve`, parsed from its command line.
+public struct ServeOptions: Sendable, Equatable {
+    /// The default listening port.
+    public static let defaultPort: UInt16 = 5280
+
+    public var host = "127.0.0.1"
+    public var port = ServeOptions.defaultPort
+    public var tlsCertificatePath: String?
+    public var tlsKeyPath: String?
+    public var logFormat = LogFormat.text
+    public var maxHeaderBytes = HTTPLimits().maxHeaderBytes
+    public var maxBodyBytes = HTTPLimits().maxBodyBytes
+    public var headerTimeout = HTTPServerConfiguration.defaultHeaderTimeout
+    public var bodyTimeout = HTTPServerConfiguration.defaultBodyTimeout
+    public var idleTimeout = HTTPServerConfiguration.defaultIdleTimeout
+    public var maxConnections = HTTPServerConfiguration.defaultMaxConnections
+    public var maxWebSocketMessageBytes = HTTPServerConfiguration.defaultMaxWebSocketMessageBytes
+
+    public init() {}
+
+    public static let usage = """
+        USAGE: imock serve [options]
+
+        Runs the mock IM backend: REST, WebSocket and control API on one port.
+
+        OPTIONS:
+          --host <host>                  Address to listen on (default 127.0.0.1; use :: or 0.0.0.0 for all).
+          --port <port>                  Port to listen on, 0 for any free port (default 5280).
+          --tls-cert <file>              PEM certificate (chain): serve https and wss. Needs --tls-key.
+          --tls-key <file>               PEM private key for --tls-cert.
+          --log-format <text|json>       One line per event, as text or JSON (default text).
+          --max-header-bytes <n>         Largest request line + headers; more gets 431 (default 16384).
+          --max-body-bytes <n>           Largest request body; more gets 413 (default 1048576).
+          --header-timeout <seconds>     Time to send a whole request head; then 408 (default 10).
+          --body-timeout <seconds>       Time to send a request body; then 408 (default 30).
+          --idle-timeout <seconds>       Keep-alive time between requests (default 60).
+          --max-connections <n>          Open connections at most; more get 503 (default 10000).
+          --max-ws-message-bytes <n>     Largest WebSocket message; more closes with 1009 (default 1048576).
+          -h, --help                     Show this help.
+        """
+
+    /// Parses the arguments after `serve`. Throws a `UsageError` naming the bad option.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> ServeOptions {
+        var options = ServeOptions()
+        var scanner = ArgumentScanner(arguments)
+        while let option = try scanner.nextOption() {
+            switch option.name {
+            case "--host": options.host = try scanner.value(for: option)
+            case "--port": options.port = UInt16(try scanner.integer(for: option, in: 0...65535))
+            case "--tls-cert": options.tlsCertificatePath = try scanner.value(for: option)
+            case "--tls-key": options.tlsKeyPath = try scanner.value(for: option)
+            case "--log-format":
+                let text = try scanner.value(for: option)
+                guard let format = LogFormat(rawValue: text) else {
+                    throw UsageError("option --log-format must be text or json, got '\(text)'")
+                }
+                options.logFormat = format
+            case "--max-header-bytes": options.maxHeaderBytes = try scanner.integer(for: option, in: 1024...(1 << 24))
+            case "--max-body-bytes": options.maxBodyBytes = try scanner.integer(for: option, in: 0...(1 << 30))
+            case "--header-timeout": options.headerTimeout = try scanner.seconds(for: option)
+            case "--body-timeout": options.bodyTimeout = try scanner.seconds(for: option)
+            case "--idle-timeout": options.idleTimeout = try scanner.seconds(for: option)
+            case "--max-connections": options.maxConnections = try scanner.integer(for: option, in: 1...1_000_000)
+            case "--max-ws-message-bytes":
+                options.maxWebSocketMessageBytes = try scanner.integer(for: option, in: 125...(1 << 28))
+            default:
+                throw UsageError("unknown option '\(option.name)'")
+            }
+        }
+        if (options.tlsCertificatePath == nil) != (options.tlsKeyPath == nil) {
+            throw UsageError("--tls-cert and --tls-key must be given together")
+        }
+        return options
+    }
+
+    /// The HTTP server settings these options describe (TLS is loaded separately).
+    public func httpConfiguration(tls: TLSContext?) -> HTTPServerConfiguration {
+        var limits = HTTPLimits()
+        limits.maxHeaderBytes = maxHeaderBytes
+        limits.maxBodyBytes = maxBodyBytes
+        limits.maxRequestLineBytes = min(limits.maxRequestLineBytes, maxHeaderBytes)
+        return HTTPServerConfiguration(
+            limits: limits, headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
+            maxConnections: maxConnections, maxWebSocketMessageBytes: maxWebSocketMessageBytes, tls: tls)
+    }
+}

@@ -1,0 +1,101 @@
+import IMockCore
+import IMockNet
+
+/// Who made a request, judged by its `Authorization: Bearer` token.
+enum RESTCaller: Equatable {
+    case anonymous
+    case app
+    case user(String)
+}
+
+/// The steps every handler shares: app lookup, rate limit, content type, token, JSON body.
+enum RESTCall {
+    /// Runs `body` for the app named in the path, after the app lookup (404) and the rate
+    /// limit (429). A thrown ``RESTError`` becomes the error response.
+    static func run(
+        _ state: inout RESTState, _ request: RESTRequest,
+        _ body: (inout RESTState, App) throws(RESTError) -> RESTOutcome
+    ) -> RESTOutcome {
+        let org = request.pathParameters["org"] ?? ""
+        let name = request.pathParameters["app"] ?? ""
+        guard let app = state.directory.app(org: org, app: name) else {
+            return RESTOutcome(
+                response: RESTError.appNotFound(org: org, app: name, path: request.http.path)
+                    .response(nowMs: request.nowMs))
+        }
+        guard state.rateLimiter.admit(app.key, limitPerSecond: app.settings.restRateLimitPerSecond, nowMs: request.nowMs)
+        else { return RESTOutcome(response: RESTError.reachLimit.response(nowMs: request.nowMs)) }
+        do {
+            return try body(&state, app)
+        } catch {
+            return RESTOutcome(response: error.response(nowMs: request.nowMs))
+        }
+    }
+
+    /// 415 unless the Content-Type (when present) is `application/json` or `…+json`.
+    static func requireJSONContentType(_ request: RESTRequest) throws(RESTError) {
+        guard let value = request.http.headers["Content-Type"] else { return }
+        let mediaType = value.split(separator: ";").first.map { String($0).trimmedLowercased() } ?? ""
+        guard mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+        else { throw .unsupportedMediaType }
+    }
+
+    /// The JSON body; 400 `json_parse` when it is not JSON.
+    static func jsonBody(_ request: RESTRequest) throws(RESTError) -> JSONValue {
+        do {
+            return try JSONValue.parse(request.http.body)
+        } catch {
+            throw .jsonParse
+        }
+    }
+
+    /// The caller; a present but refused token is a 401.
+    static func caller(_ request: RESTRequest, app: App, directory: Directory) throws(RESTError) -> RESTCaller {
+        guard let header = request.http.headers["Authorization"] else { return .anonymous }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw .from(TokenError.malformed) }
+        let token = String(parts[1])
+        do {
+            let claims = try directory.verifyToken(token, for: app.key, nowMs: request.nowMs)
+            return claims.kind == .app ? .app : .user(claims.subject)
+        } catch {
+            throw .from(error)
+        }
+    }
+
+    /// Requires an app token: none → 401 `unauthorized`, a user token → 401 no permission.
+    static func requireAppToken(_ request: RESTRequest, app: App, directory: Directory) throws(RESTError) {
+        switch try caller(request, app: app, directory: directory) {
+        case .app: return
+        case .anonymous: throw .unauthorized
+        case .user: throw .noPermission(method: request.http.method, app: app)
+        }
+    }
+
+    /// The canonical username from the path; an illegal name cannot exist, so it is not found.
+    static func pathUsername(_ request: RESTRequest, notFound: RESTError = .serviceResourceNotFound)
+        throws(RESTError) -> String
+    {
+        guard let raw = request.pathParameters["username"], let name = try? UserFields.normalizeUsername(raw) else {
+            throw notFound
+        }
+        return name
+    }
+
+    /// Maps a domain error with the app for context.
+    static func domain<T>(
+        _ app: App, userNotFound: RESTError = .serviceResourceNotFound, _ body: () throws(DirectoryError) -> T
+    ) throws(RESTError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .from(error, app: app, userNotFound: userNotFound)
+        }
+    }
+}
+
+extension String {
+    func trimmedLowercased() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()).lowercased()
+    }
+}

@@ -1,0 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import IMockServer
+
+exit(IMockCommand.run(Array(CommandLine.arguments.dropFirst())))
