@@ -43,12 +43,13 @@ let package = Package(
 
         .testTarget(
             name: "IMockNetTests", dependencies: ["IMockNet", "CIMockShims", "COpenSSL"],
+            exclude: ["Interop/websockets_client.py"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockCoreTests", dependencies: ["IMockCore"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockServerTests", dependencies: ["IMockServer", "IMockCore", "IMockNet"],
+            name: "IMockServerTests", dependencies: ["IMockServer", "IMockCore", "IMockNet", "CIMockShims"],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

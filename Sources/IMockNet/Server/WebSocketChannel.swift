@@ -19,7 +19,9 @@ extension WebSocketDelegate {
 /// machine and performs its actions. Loop-confined.
 public final class WebSocketChannel: ConnectionHandler {
     public let connection: Connection
-    public private(set) weak var delegate: (any WebSocketDelegate)?
+    /// Held strongly until the close is reported, then released (so a delegate may hold the
+    /// channel without leaking either).
+    public private(set) var delegate: (any WebSocketDelegate)?
     private var machine: WebSocketStateMachine
     private var closeTimer: TimerID?
     private var didNotifyClose = false
@@ -100,6 +102,8 @@ public final class WebSocketChannel: ConnectionHandler {
                 armCloseTimer()
                 guard !didNotifyClose else { continue }
                 didNotifyClose = true
+                let delegate = self.delegate
+                self.delegate = nil
                 delegate?.webSocketDidClose(self, code: code, reason: reason)
             }
         }

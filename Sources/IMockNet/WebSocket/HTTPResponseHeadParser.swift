@@ -3,7 +3,7 @@
 ///
 /// Feed received bytes until it returns the head; the bytes after the head (`leftover`)
 /// already belong to the WebSocket stream. The parser is then finished and returns nil.
-/// Lines must end in CRLF; obsolete line folding is refused.
+/// Lines must end in CRLF; obsolete line folding is refused. After an error, discard the parser.
 public struct HTTPResponseHeadParser: Sendable {
     /// Why a response head was refused.
     public enum ParseError: Error, Equatable, Sendable {

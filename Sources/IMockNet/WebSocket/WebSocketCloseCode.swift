@@ -48,5 +48,6 @@ public struct WebSocketCloseCode: RawRepresentable, Sendable, Hashable, CustomSt
         }
     }
 
+    /// The number, e.g. `1000`.
     public var description: String { String(rawValue) }
 }

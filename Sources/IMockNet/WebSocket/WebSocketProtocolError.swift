@@ -11,6 +11,7 @@ public struct WebSocketProtocolError: Error, Equatable, Sendable, CustomStringCo
         self.reason = reason
     }
 
+    /// The code and reason, for logs.
     public var description: String { "WebSocket protocol error \(closeCode.rawValue): \(reason)" }
 
     static func protocolError(_ reason: String) -> WebSocketProtocolError {

@@ -1,0 +1,85 @@
+import IMockCore
+import IMockNet
+
+/// Routes on one user: get, delete, password, deactivate, activate.
+enum UserRoute {
+    /// `GET /users/{username}`.
+    static func get(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
+            try RESTCall.requireAppToken(request, app: app, directory: state.directory)
+            let name = try RESTCall.pathUsername(request)
+            guard let user = app.users[name] else { throw .serviceResourceNotFound }
+            var envelope = RESTEnvelope(action: "get", app: app, path: "/users", uri: request.uri)
+            envelope.entities = [user.entity]
+            envelope.count = 1
+            return RESTOutcome(response: envelope.response(nowMs: request.nowMs))
+        }
+    }
+
+    /// `DELETE /users/{username}`; effect ``RESTEffect/userDeleted(_:username:)``.
+    static func delete(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
+            try RESTCall.requireAppToken(request, app: app, directory: state.directory)
+            let name = try RESTCall.pathUsername(request)
+            let user = try RESTCall.domain(app) { () throws(DirectoryError) in
+                try state.directory.deleteUser(name, in: app.key)
+            }
+            var envelope = RESTEnvelope(action: "delete", app: app, path: "/users", uri: request.uri)
+            envelope.entities = [user.entity]
+            return RESTOutcome(
+                response: envelope.response(nowMs: request.nowMs),
+                effects: [.userDeleted(app.key, username: user.username)])
+        }
+    }
+
+    /// `PUT` (and `POST`) `/users/{username}/password` with `{"newpassword": "…"}`;
+    /// effect ``RESTEffect/passwordChanged(_:username:)``.
+    static func changePassword(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
+            try RESTCall.requireJSONContentType(request)
+            try RESTCall.requireAppToken(request, app: app, directory: state.directory)
+            let fields = try RESTBodyFields(RESTCall.jsonBody(request))
+            guard let password = try fields.string("newpassword"), !password.isEmpty else {
+                throw .illegalArgument("newpassword is required")
+            }
+            let name = try RESTCall.pathUsername(request, notFound: .entityNotFound)
+            let now = request.nowMs
+            let user = try RESTCall.domain(app, userNotFound: .entityNotFound) { () throws(DirectoryError) in
+                try state.directory.changePassword(name, to: password, in: app.key, nowMs: now)
+            }
+            return RESTOutcome(
+                response: RESTEnvelope(action: "set user password").response(nowMs: now),
+                effects: [.passwordChanged(app.key, username: user.username)])
+        }
+    }
+
+    /// `POST /users/{username}/deactivate`; effect ``RESTEffect/userDeactivated(_:username:)``.
+    static func deactivate(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+        setActivated(false, &state, request)
+    }
+
+    /// `POST /users/{username}/activate`.
+    static func activate(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+        setActivated(true, &state, request)
+    }
+
+    private static func setActivated(_ activated: Bool, _ state: inout RESTState, _ request: RESTRequest)
+        -> RESTOutcome
+    {
+        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
+            try RESTCall.requireAppToken(request, app: app, directory: state.directory)
+            let name = try RESTCall.pathUsername(request)
+            let now = request.nowMs
+            let user = try RESTCall.domain(app) { () throws(DirectoryError) in
+                try state.directory.setActivated(activated, user: name, in: app.key, nowMs: now)
+            }
+            if activated {
+                return RESTOutcome(response: RESTEnvelope(action: "activate user").response(nowMs: now))
+            }
+            var envelope = RESTEnvelope(action: "Deactivate user")
+            envelope.entities = [user.entity]
+            return RESTOutcome(
+                response: envelope.response(nowMs: now), effects: [.userDeactivated(app.key, username: user.username)])
+        }
+    }
+}

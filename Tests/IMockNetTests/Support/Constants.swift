@@ -1,0 +1,6 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `AF_INET6` as the Int32 `SocketAddress.family` returns.
+let AF_INET6_VALUE = Int32(AF_INET6)

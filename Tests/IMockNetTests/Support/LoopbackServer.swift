@@ -1,0 +1,71 @@
+import IMockNet
+
+/// An `HTTPServer` on its own event-loop thread, listening on an OS-chosen loopback port.
+final class LoopbackServer: @unchecked Sendable {
+    let loop: EventLoop
+    let server: HTTPServer
+    let address: SocketAddress
+    var port: UInt16 { address.port }
+
+    init(
+        host: String = "127.0.0.1", configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
+        responder: @escaping HTTPResponder
+    ) throws {
+        loop = try EventLoop()
+        server = HTTPServer(loop: loop, configuration: configuration, responder: responder)
+        address = try server.listen(host: host, port: 0)
+        loop.start()
+    }
+
+    /// A server answering every request with `200` and the request body echoed, and upgrading
+    /// `/ws` to an echo WebSocket.
+    static func echo(host: String = "127.0.0.1", configuration: HTTPServerConfiguration = HTTPServerConfiguration()) throws -> LoopbackServer {
+        try LoopbackServer(host: host, configuration: configuration) { request, _ in
+            if request.path == "/ws" { return .upgradeToWebSocket(delegate: EchoWebSocket()) }
+            var headers = HTTPHeaders()
+            headers.add("X-Method", request.method)
+            headers.add("X-Path", request.path)
+            return .respond(HTTPResponse(status: 200, headers: headers, body: request.body))
+        }
+    }
+
+    /// The number of open connections, read on the loop.
+    func connectionCount() async throws -> Int {
+        let server = UncheckedBox(server)
+        return try await loop.submit { server.value.connectionCount }
+    }
+
+    func stop() async {
+        let server = UncheckedBox(server)
+        loop.execute { server.value.shutdown() }
+        loop.stop()
+        await loop.waitUntilStopped()
+    }
+}
+
+/// Carries a loop-confined object into a closure that runs on its loop.
+struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// Echoes every message; `close <code> <reason>` makes the server close with that code.
+final class EchoWebSocket: WebSocketDelegate {
+    func webSocketDidOpen(_ channel: WebSocketChannel) {}
+
+    func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {
+        if text.hasPrefix("close ") {
+            let parts = text.split(separator: " ", maxSplits: 2).map(String.init)
+            let code = UInt16(parts[1]) ?? 1000
+            channel.close(code: WebSocketCloseCode(code), reason: parts.count > 2 ? parts[2] : "")
+            return
+        }
+        channel.send(text: text)
+    }
+
+    func webSocket(_ channel: WebSocketChannel, didReceiveBinary bytes: [UInt8]) {
+        channel.send(binary: bytes)
+    }
+
+    func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String) {}
+}
