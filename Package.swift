@@ -41,15 +41,19 @@ let package = Package(
             name: "imock", dependencies: ["IMockServer", "IMockNet"],
             swiftSettings: strictSettings),
 
+        // Loopback servers, raw sockets and third-party processes shared by the test targets.
+        .target(
+            name: "IMockTestSupport", dependencies: ["IMockNet"], path: "Tests/IMockTestSupport",
+            swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockNetTests", dependencies: ["IMockNet", "CIMockShims", "COpenSSL"],
+            name: "IMockNetTests", dependencies: ["IMockNet", "IMockTestSupport", "CIMockShims", "COpenSSL"],
             exclude: ["Interop/websockets_client.py"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockCoreTests", dependencies: ["IMockCore"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockServerTests", dependencies: ["IMockServer", "IMockCore", "IMockNet", "CIMockShims"],
+            name: "IMockServerTests", dependencies: ["IMockServer", "IMockCore", "IMockNet", "IMockTestSupport", "CIMockShims"],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -5,6 +5,7 @@ import CIMockShims
 import Synchronization
 import Testing
 @testable import IMockNet
+import IMockTestSupport
 
 @Suite("Event loop")
 struct EventLoopTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import IMockNet
+import IMockTestSupport
 
 @Suite("HTTP server over loopback")
 struct HTTPServerTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import IMockNet
+import IMockTestSupport
 
 /// Clients we did not write: Python's `websockets` (a strict RFC 6455 client) and curl.
 @Suite("Interoperability with third-party clients", .serialized)

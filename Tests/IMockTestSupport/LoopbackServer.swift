@@ -1,13 +1,13 @@
 import IMockNet
 
 /// An `HTTPServer` on its own event-loop thread, listening on an OS-chosen loopback port.
-final class LoopbackServer: @unchecked Sendable {
-    let loop: EventLoop
-    let server: HTTPServer
-    let address: SocketAddress
-    var port: UInt16 { address.port }
+public final class LoopbackServer: @unchecked Sendable {
+    public let loop: EventLoop
+    public let server: HTTPServer
+    public let address: SocketAddress
+    public var port: UInt16 { address.port }
 
-    init(
+    public init(
         host: String = "127.0.0.1", configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
         responder: @escaping HTTPResponder
     ) throws {
@@ -19,7 +19,7 @@ final class LoopbackServer: @unchecked Sendable {
 
     /// A server answering every request with `200` and the request body echoed, and upgrading
     /// `/ws` to an echo WebSocket.
-    static func echo(host: String = "127.0.0.1", configuration: HTTPServerConfiguration = HTTPServerConfiguration()) throws -> LoopbackServer {
+    public static func echo(host: String = "127.0.0.1", configuration: HTTPServerConfiguration = HTTPServerConfiguration()) throws -> LoopbackServer {
         try LoopbackServer(host: host, configuration: configuration) { request, _ in
             if request.path == "/ws" { return .upgradeToWebSocket(delegate: EchoWebSocket()) }
             var headers = HTTPHeaders()
@@ -30,12 +30,12 @@ final class LoopbackServer: @unchecked Sendable {
     }
 
     /// The number of open connections, read on the loop.
-    func connectionCount() async throws -> Int {
+    public func connectionCount() async throws -> Int {
         let server = UncheckedBox(server)
         return try await loop.submit { server.value.connectionCount }
     }
 
-    func stop() async {
+    public func stop() async {
         let server = UncheckedBox(server)
         loop.execute { server.value.shutdown() }
         loop.stop()
@@ -44,16 +44,16 @@ final class LoopbackServer: @unchecked Sendable {
 }
 
 /// Carries a loop-confined object into a closure that runs on its loop.
-struct UncheckedBox<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+public struct UncheckedBox<Value>: @unchecked Sendable {
+    public let value: Value
+    public init(_ value: Value) { self.value = value }
 }
 
 /// Echoes every message; `close <code> <reason>` makes the server close with that code.
-final class EchoWebSocket: WebSocketDelegate {
-    func webSocketDidOpen(_ channel: WebSocketChannel) {}
+public final class EchoWebSocket: WebSocketDelegate {
+    public func webSocketDidOpen(_ channel: WebSocketChannel) {}
 
-    func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {
+    public func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {
         if text.hasPrefix("close ") {
             let parts = text.split(separator: " ", maxSplits: 2).map(String.init)
             let code = UInt16(parts[1]) ?? 1000
@@ -63,9 +63,9 @@ final class EchoWebSocket: WebSocketDelegate {
         channel.send(text: text)
     }
 
-    func webSocket(_ channel: WebSocketChannel, didReceiveBinary bytes: [UInt8]) {
+    public func webSocket(_ channel: WebSocketChannel, didReceiveBinary bytes: [UInt8]) {
         channel.send(binary: bytes)
     }
 
-    func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String) {}
+    public func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String) {}
 }

@@ -3,4 +3,4 @@
 #endif
 
 /// `AF_INET6` as the Int32 `SocketAddress.family` returns.
-let AF_INET6_VALUE = Int32(AF_INET6)
+public let AF_INET6_VALUE = Int32(AF_INET6)

@@ -4,15 +4,15 @@
 import IMockNet
 
 /// A blocking TCP client for tests that must control every byte on the wire.
-final class RawSocket {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public final class RawSocket {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    let fd: Int32
+    public let fd: Int32
 
     /// Connects to `host:port`; reads time out after `timeoutSeconds`.
-    init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 10) throws {
+    public init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 10) throws {
         let address = try SocketAddress.resolve(host: host, port: port)
         let fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
@@ -38,9 +38,9 @@ final class RawSocket {
 
     deinit { close(fd) }
 
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes {
@@ -52,7 +52,7 @@ final class RawSocket {
     }
 
     /// Reads what is available (blocking for at least one byte); empty at EOF or on a reset.
-    func receive(max: Int = 65536) throws -> [UInt8] {
+    public func receive(max: Int = 65536) throws -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: max)
         let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if count < 0 {
@@ -63,7 +63,7 @@ final class RawSocket {
     }
 
     /// Reads until the peer closes; returns everything received.
-    func receiveUntilClosed() throws -> [UInt8] {
+    public func receiveUntilClosed() throws -> [UInt8] {
         var all: [UInt8] = []
         while true {
             let chunk = try receive()
@@ -73,7 +73,7 @@ final class RawSocket {
     }
 
     /// Reads exactly `count` bytes.
-    func receive(exactly count: Int) throws -> [UInt8] {
+    public func receive(exactly count: Int) throws -> [UInt8] {
         var all: [UInt8] = []
         while all.count < count {
             let chunk = try receive(max: count - all.count)
@@ -84,7 +84,7 @@ final class RawSocket {
     }
 
     /// Reads one HTTP response with a Content-Length body.
-    func receiveResponse() throws -> (head: HTTPResponseHead, body: [UInt8]) {
+    public func receiveResponse() throws -> (head: HTTPResponseHead, body: [UInt8]) {
         var parser = HTTPResponseHeadParser()
         var chunk = pending
         pending = []
@@ -105,8 +105,8 @@ final class RawSocket {
     }
 
     /// Bytes read past the last response (pipelining); tests assert it is empty or use it.
-    private(set) var pending: [UInt8] = []
+    public private(set) var pending: [UInt8] = []
 
     /// Half-closes the sending side.
-    func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+    public func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
 }

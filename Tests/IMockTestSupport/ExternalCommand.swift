@@ -1,20 +1,20 @@
 import Foundation
 
 /// Runs a third-party program (curl, python3, openssl) for interoperability tests.
-enum ExternalCommand {
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+public enum ExternalCommand {
+    public struct Output {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
     }
 
     /// Whether `name` is on the PATH.
-    static func isAvailable(_ name: String) -> Bool {
+    public static func isAvailable(_ name: String) -> Bool {
         (try? run("/bin/sh", ["-c", "command -v \(name)"]).status) == 0
     }
 
     /// Runs `executable` with `arguments` to completion and captures its output.
-    static func run(_ executable: String, _ arguments: [String], stdin: String? = nil) throws -> Output {
+    public static func run(_ executable: String, _ arguments: [String], stdin: String? = nil) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
         process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
@@ -43,14 +43,14 @@ enum ExternalCommand {
     }
 
     /// A fresh temporary directory.
-    static func temporaryDirectory() throws -> String {
+    public static func temporaryDirectory() throws -> String {
         let path = NSTemporaryDirectory() + "imock-test-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
 
     /// A self-signed certificate and key for `localhost`/127.0.0.1, made with the openssl CLI.
-    static func makeSelfSignedCertificate(in directory: String) throws -> (certificate: String, key: String) {
+    public static func makeSelfSignedCertificate(in directory: String) throws -> (certificate: String, key: String) {
         let certificate = directory + "/cert.pem"
         let key = directory + "/key.pem"
         let result = try run("openssl", [
@@ -65,5 +65,5 @@ enum ExternalCommand {
 }
 
 private final class DataBox: @unchecked Sendable {
-    var data = Data()
+    public var data = Data()
 }

@@ -1,15 +1,15 @@
 import IMockNet
 
 /// An async wrapper over IMockNet's own WebSocket client, for tests.
-final class TestWebSocket: WebSocketDelegate, @unchecked Sendable {
-    enum Event: Equatable, Sendable {
+public final class TestWebSocket: WebSocketDelegate, @unchecked Sendable {
+    public enum Event: Equatable, Sendable {
         case text(String)
         case binary([UInt8])
         case pong([UInt8])
         case closed(code: UInt16, reason: String)
     }
 
-    let loop: EventLoop
+    public let loop: EventLoop
     private let stream: AsyncStream<Event>
     private let continuation: AsyncStream<Event>.Continuation
     private var iterator: AsyncStream<Event>.Iterator
@@ -23,7 +23,7 @@ final class TestWebSocket: WebSocketDelegate, @unchecked Sendable {
     }
 
     /// Opens `ws(s)://127.0.0.1:port/path` on `loop`.
-    static func connect(
+    public static func connect(
         loop: EventLoop, port: UInt16, host: String = "127.0.0.1", path: String = "/ws", tls: TLSContext? = nil
     ) async throws -> TestWebSocket {
         let socket = TestWebSocket(loop: loop)
@@ -47,13 +47,13 @@ final class TestWebSocket: WebSocketDelegate, @unchecked Sendable {
         return socket
     }
 
-    func send(text: String) { onLoop { $0.send(text: text) } }
-    func send(binary: [UInt8]) { onLoop { $0.send(binary: binary) } }
-    func ping(_ payload: [UInt8]) { onLoop { $0.sendPing(payload) } }
-    func close(code: UInt16, reason: String = "") { onLoop { $0.close(code: WebSocketCloseCode(code), reason: reason) } }
+    public func send(text: String) { onLoop { $0.send(text: text) } }
+    public func send(binary: [UInt8]) { onLoop { $0.send(binary: binary) } }
+    public func ping(_ payload: [UInt8]) { onLoop { $0.sendPing(payload) } }
+    public func close(code: UInt16, reason: String = "") { onLoop { $0.close(code: WebSocketCloseCode(code), reason: reason) } }
 
     /// The next event, or nil when the stream ended.
-    func next() async -> Event? { await iterator.next() }
+    public func next() async -> Event? { await iterator.next() }
 
     private func onLoop(_ body: @escaping (WebSocketChannel) -> Void) {
         let box = UncheckedBox(body)
@@ -64,21 +64,21 @@ final class TestWebSocket: WebSocketDelegate, @unchecked Sendable {
 
     // MARK: WebSocketDelegate (loop thread)
 
-    func webSocketDidOpen(_ channel: WebSocketChannel) {}
+    public func webSocketDidOpen(_ channel: WebSocketChannel) {}
 
-    func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {
+    public func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {
         continuation.yield(.text(text))
     }
 
-    func webSocket(_ channel: WebSocketChannel, didReceiveBinary bytes: [UInt8]) {
+    public func webSocket(_ channel: WebSocketChannel, didReceiveBinary bytes: [UInt8]) {
         continuation.yield(.binary(bytes))
     }
 
-    func webSocket(_ channel: WebSocketChannel, didReceivePong payload: [UInt8]) {
+    public func webSocket(_ channel: WebSocketChannel, didReceivePong payload: [UInt8]) {
         continuation.yield(.pong(payload))
     }
 
-    func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String) {
+    public func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String) {
         continuation.yield(.closed(code: code.rawValue, reason: reason))
         continuation.finish()
         self.channel = nil
