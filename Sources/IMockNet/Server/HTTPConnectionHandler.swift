@@ -33,7 +33,7 @@ final class HTTPConnectionHandler: ConnectionHandler {
             case .expectContinue:
                 connection.write(HTTPResponse.continue100)
             case .error(let error):
-                finish(connection, with: .transportError(error))
+                finish(connection, with: configuration.transportErrorResponse(error))
                 return
             case .request(let request):
                 if handle(request, on: connection) { return }

@@ -22,6 +22,9 @@ public struct HTTPServerConfiguration: Sendable {
     public var maxWebSocketMessageBytes: Int
     /// When set, every accepted connection speaks TLS (https and wss).
     public var tls: TLSContext?
+    /// The answer to a request that could not be parsed (the connection closes after it), so an
+    /// application can keep its own error envelope for transport errors too.
+    public var transportErrorResponse: @Sendable (HTTPParseError) -> HTTPResponse = HTTPResponse.transportError
 
     public init(
         limits: HTTPLimits = HTTPLimits(),

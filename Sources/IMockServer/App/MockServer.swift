@@ -1,27 +1,41 @@
 import FoundationEssentials
+import IMockCore
 import IMockNet
 
-/// The imock server: one event loop serving the REST API, the `/ws` long-lived connection and
-/// the control API under `/_imock/` on one port. All state lives on the loop thread.
-public final class MockServer: @unchecked Sendable {  // confined to the loop thread; Sendable only so routes can hold it
+/// The imock server: one event loop serving the Easemob-shaped REST API, the `/ws` long-lived
+/// connection and the control API under `/_imock/` on one port. All state lives on the loop
+/// thread; the class is `@unchecked Sendable` only so that routes can hold it.
+public final class MockServer: @unchecked Sendable {
     public let loop: EventLoop
     public let options: ServeOptions
     private let logger: Logger
+    private let clock: any Clock
     private var http: HTTPServer!
     private var router = Router<Route>()
     private let startedAt = MonotonicInstant.now()
     private var sessions: [UInt64: SessionConnection] = [:]
+    /// Apps, users and tokens, plus the REST rate-limit counters.
+    public private(set) var rest: RESTState
 
     /// A route handler: runs on the loop thread.
     typealias Route = @Sendable (HTTPRequest, [String: String], HTTPRequestContext) -> HTTPServerResponse
 
-    /// Creates the server; `tls` comes from `--tls-cert`/`--tls-key` when given.
-    public init(loop: EventLoop, options: ServeOptions, tls: TLSContext? = nil, logger: Logger = .disabled) {
+    /// Creates the server over `directory` (from `--app`/`--seed`, see `ServeOptions.makeDirectory`).
+    /// `tls` comes from `--tls-cert`/`--tls-key` when given.
+    public init(
+        loop: EventLoop, options: ServeOptions, directory: Directory, clock: any Clock = SystemClock(),
+        tls: TLSContext? = nil, logger: Logger = .disabled
+    ) {
         self.loop = loop
         self.options = options
         self.logger = logger
-        self.http = HTTPServer(loop: loop, configuration: options.httpConfiguration(tls: tls)) {
-            [unowned self] request, context in
+        self.clock = clock
+        self.rest = RESTState(directory: directory)
+        var configuration = options.httpConfiguration(tls: tls)
+        configuration.transportErrorResponse = { [clock] error in
+            MockServer.transportErrorResponse(error, nowMs: clock.nowMs)
+        }
+        self.http = HTTPServer(loop: loop, configuration: configuration) { [unowned self] request, context in
             self.respond(to: request, context: context)
         }
         installRoutes()
@@ -33,6 +47,12 @@ public final class MockServer: @unchecked Sendable {  // confined to the loop th
     public func start() throws -> SocketAddress {
         let address = try http.listen(host: options.host, port: options.port)
         logger.info("listening", ["address": address.description, "tls": http.configuration.tls == nil ? "off" : "on"])
+        for key in rest.directory.appKeys {
+            guard let app = try? rest.directory.app(key) else { continue }
+            logger.info(
+                "app", ["appKey": key.description, "registration": app.settings.registrationMode.rawValue,
+                        "clientId": app.clientID, "clientSecret": app.clientSecret])
+        }
         return address
     }
 
@@ -55,6 +75,24 @@ public final class MockServer: @unchecked Sendable {  // confined to the loop th
             let session = SessionConnection(server: self, peer: context.peer)
             return .upgradeToWebSocket(delegate: session)
         }
+        for route in RESTAPI.routes {
+            router.add(route.method, route.pattern) { [unowned self] request, parameters, context in
+                .respond(self.runREST(route, request, parameters: parameters, context: context))
+            }
+        }
+    }
+
+    private func runREST(
+        _ route: RESTRoute, _ request: HTTPRequest, parameters: [String: String], context: HTTPRequestContext
+    ) -> HTTPResponse {
+        let outcome = route.run(
+            request, parameters: parameters, state: &rest, nowMs: clock.nowMs, presence: NoPresence(),
+            scheme: context.isSecure ? "https" : "http")
+        for effect in outcome.effects {
+            // Live sessions react to these once the connection layer exists (kicks 207, 216, 217, 305).
+            logger.info("rest.effect", ["effect": "\(effect)"])
+        }
+        return outcome.response
     }
 
     private func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPServerResponse {
@@ -63,21 +101,24 @@ public final class MockServer: @unchecked Sendable {  // confined to the loop th
         case .found(let route, let parameters):
             response = route(request, parameters, context)
         case .methodNotAllowed(let allowed):
-            var error = HTTPResponse.jsonError(
-                status: 405, error: "method_not_allowed",
-                description: "\(request.method) is not allowed on \(request.path); allowed: \(allowed.joined(separator: ", "))")
-            error.headers.set("Allow", allowed.joined(separator: ", "))
-            error.headers.remove("Connection")
-            response = .respond(error)
+            response = .respond(RESTError.methodNotAllowedResponse(allowed: allowed, nowMs: clock.nowMs))
         case .notFound:
-            var error = HTTPResponse.jsonError(
-                status: 404, error: "service_resource_not_found", description: "no route for \(request.path)")
-            error.headers.remove("Connection")
-            response = .respond(error)
+            response = .respond(RESTError.serviceResourceNotFound.response(nowMs: clock.nowMs))
         }
         if case .respond(let answer) = response {
             logger.debug("request", ["method": request.method, "path": request.path, "status": String(answer.status)])
         }
+        return response
+    }
+
+    /// Requests that could not be parsed get the Easemob error envelope too.
+    static func transportErrorResponse(_ error: HTTPParseError, nowMs: Int64) -> HTTPResponse {
+        let restError =
+            error == .bodyTooLarge
+            ? RESTError.payloadTooLarge
+            : RESTError(status: error.status, error: error.name, exception: "HTTPParseException", description: error.description)
+        var response = restError.response(nowMs: nowMs)
+        response.headers.set("Connection", "close")
         return response
     }
 
@@ -88,10 +129,11 @@ public final class MockServer: @unchecked Sendable {  // confined to the loop th
             var uptimeMs: Int64
             var connections: Int
             var sessions: Int
+            var apps: Int
         }
         let health = Health(
             uptimeMs: (MonotonicInstant.now().nanoseconds - startedAt.nanoseconds) / 1_000_000,
-            connections: connectionCount, sessions: sessionCount)
+            connections: connectionCount, sessions: sessionCount, apps: rest.directory.appKeys.count)
         return .json(status: 200, JSONCoding.encode(health))
     }
 

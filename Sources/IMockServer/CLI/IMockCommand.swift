@@ -58,8 +58,9 @@ public enum IMockCommand {
             let tls = try options.tlsCertificatePath.map { certificate in
                 try TLSContext(serverCertificatePath: certificate, privateKeyPath: options.tlsKeyPath ?? "")
             }
+            let directory = try options.makeDirectory()
             let loop = try EventLoop()
-            let server = MockServer(loop: loop, options: options, tls: tls, logger: logger)
+            let server = MockServer(loop: loop, options: options, directory: directory, tls: tls, logger: logger)
             let signals = try TerminationSignals(loop: loop) { signal in
                 logger.info("stopping", ["signal": String(signal)])
                 server.shutdown()

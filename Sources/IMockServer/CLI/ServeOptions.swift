@@ -1,3 +1,4 @@
+import IMockCore
 import IMockNet
 
 /// The settings of `imock serve`, parsed from its command line.
@@ -17,6 +18,23 @@ public struct ServeOptions: Sendable, Equatable {
     public var idleTimeout = HTTPServerConfiguration.defaultIdleTimeout
     public var maxConnections = HTTPServerConfiguration.defaultMaxConnections
     public var maxWebSocketMessageBytes = HTTPServerConfiguration.defaultMaxWebSocketMessageBytes
+    /// Apps from `--app org#app[:open]`, in order.
+    public var apps: [AppOption] = []
+    /// `--seed FILE`.
+    public var seedPath: String?
+
+    /// The app created when neither `--app` nor `--seed` names one.
+    public static let defaultApp = AppOption(key: "imock#demo", registrationMode: .authorized)
+
+    /// One `--app` flag: an app key and its registration mode.
+    public struct AppOption: Sendable, Equatable {
+        public var key: String
+        public var registrationMode: RegistrationMode
+        public init(key: String, registrationMode: RegistrationMode) {
+            self.key = key
+            self.registrationMode = registrationMode
+        }
+    }
 
     public init() {}
 
@@ -30,6 +48,9 @@ public struct ServeOptions: Sendable, Equatable {
           --port <port>                  Port to listen on, 0 for any free port (default 5280).
           --tls-cert <file>              PEM certificate (chain): serve https and wss. Needs --tls-key.
           --tls-key <file>               PEM private key for --tls-cert.
+          --app <org#app[:open]>         Create an app (repeatable); ':open' allows tokenless registration.
+                                         Without --app and --seed: imock#demo, authorized mode.
+          --seed <file>                  Load apps and users from a seed JSON file (docs/SEED.md).
           --log-format <text|json>       One line per event, as text or JSON (default text).
           --max-header-bytes <n>         Largest request line + headers; more gets 431 (default 16384).
           --max-body-bytes <n>           Largest request body; more gets 413 (default 1048576).
@@ -49,6 +70,13 @@ public struct ServeOptions: Sendable, Equatable {
             switch option.name {
             case "--host": options.host = try scanner.value(for: option)
             case "--port": options.port = UInt16(try scanner.integer(for: option, in: 0...65535))
+            case "--app":
+                let app = try parseApp(try scanner.value(for: option))
+                guard !options.apps.contains(where: { $0.key == app.key }) else {
+                    throw UsageError("option --app: \(app.key) is given twice")
+                }
+                options.apps.append(app)
+            case "--seed": options.seedPath = try scanner.value(for: option)
             case "--tls-cert": options.tlsCertificatePath = try scanner.value(for: option)
             case "--tls-key": options.tlsKeyPath = try scanner.value(for: option)
             case "--log-format":
@@ -73,6 +101,38 @@ public struct ServeOptions: Sendable, Equatable {
             throw UsageError("--tls-cert and --tls-key must be given together")
         }
         return options
+    }
+
+    private static func parseApp(_ text: String) throws(UsageError) -> AppOption {
+        var key = Substring(text)
+        var mode = RegistrationMode.authorized
+        if let colon = text.lastIndex(of: ":") {
+            let suffix = text[text.index(after: colon)...]
+            guard let parsed = RegistrationMode(rawValue: String(suffix)) else {
+                throw UsageError("option --app: registration mode must be open or authorized, got '\(suffix)'")
+            }
+            mode = parsed
+            key = text[..<colon]
+        }
+        do {
+            _ = try AppKey(parsing: String(key))
+        } catch {
+            throw UsageError("option --app: \(error)")
+        }
+        return AppOption(key: String(key), registrationMode: mode)
+    }
+
+    /// The apps and users to start with: the seed file's, then each `--app`; with neither, the
+    /// default app `imock#demo`.
+    public func makeDirectory(settings: DirectorySettings = DirectorySettings()) throws -> Directory {
+        var directory = Directory(settings: settings)
+        let apps = apps.isEmpty && seedPath == nil ? [ServeOptions.defaultApp] : apps
+        for app in apps {
+            var appSettings = AppSettings()
+            appSettings.registrationMode = app.registrationMode
+            _ = try directory.createApp(try AppKey(parsing: app.key), settings: appSettings)
+        }
+        return directory
     }
 
     /// The HTTP server settings these options describe (TLS is loaded separately).

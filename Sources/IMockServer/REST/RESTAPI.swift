@@ -26,77 +26,45 @@ public enum RESTAPI {
         RESTRoute(method: "GET", pattern: "/{org}/{app}/users/{username}/resources", handler: DeviceRoute.resources),
     ]
 
+    /// The routes in a router (built once).
+    public static let router: Router<RESTRoute> = {
+        var router = Router<RESTRoute>()
+        for route in routes { router.add(route.method, route.pattern, route) }
+        return router
+    }()
+
     /// Routes `http` through ``routes`` and runs the handler: unknown path → 404
     /// `service_resource_not_found`, known path with another method → 405.
     public static func handle(
         _ http: HTTPRequest, state: inout RESTState, nowMs: Int64, presence: any PresenceView = NoPresence(),
         scheme: String = "http"
     ) -> RESTOutcome {
-        switch RESTRouter(routes: routes).match(method: http.method, path: http.path) {
-        case .matched(let route, let parameters):
-            let request = RESTRequest(
-                http: http, pathParameters: parameters, nowMs: nowMs, presence: presence, scheme: scheme)
-            return route.handler(&state, request)
+        switch router.match(method: http.method, path: http.path) {
+        case .found(let route, let parameters):
+            return route.run(http, parameters: parameters, state: &state, nowMs: nowMs, presence: presence, scheme: scheme)
         case .methodNotAllowed(let allowed):
-            var response = RESTError.methodNotAllowed.response(nowMs: nowMs)
-            response.headers.set("Allow", allowed.joined(separator: ", "))
-            return RESTOutcome(response: response)
+            return RESTOutcome(response: RESTError.methodNotAllowedResponse(allowed: allowed, nowMs: nowMs))
         case .notFound:
             return RESTOutcome(response: RESTError.serviceResourceNotFound.response(nowMs: nowMs))
         }
     }
 }
 
-/// Matches request paths against route patterns; literal segments beat `{parameters}`.
-public struct RESTRouter: Sendable {
-    /// The result of matching one request.
-    public enum Match: Sendable {
-        /// A route and its path parameters.
-        case matched(RESTRoute, [String: String])
-        /// The path exists for these other methods.
-        case methodNotAllowed(allowed: [String])
-        /// No route has this path.
-        case notFound
+extension RESTRoute {
+    /// Runs the handler for a request this route matched.
+    public func run(
+        _ http: HTTPRequest, parameters: [String: String], state: inout RESTState, nowMs: Int64,
+        presence: any PresenceView, scheme: String
+    ) -> RESTOutcome {
+        handler(&state, RESTRequest(http: http, pathParameters: parameters, nowMs: nowMs, presence: presence, scheme: scheme))
     }
+}
 
-    /// The routes, in priority order.
-    public let routes: [RESTRoute]
-
-    /// Creates a router.
-    public init(routes: [RESTRoute]) { self.routes = routes }
-
-    /// Finds the route for `method` and the (decoded) `path`.
-    public func match(method: String, path: String) -> Match {
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
-        var best: (route: RESTRoute, parameters: [String: String], literals: Int)?
-        var allowed: [String] = []
-        for route in routes {
-            guard let (parameters, literals) = RESTRouter.bind(pattern: route.pattern, to: segments) else { continue }
-            guard route.method == method else {
-                if !allowed.contains(route.method) { allowed.append(route.method) }
-                continue
-            }
-            if best == nil || literals > best?.literals ?? 0 { best = (route, parameters, literals) }
-        }
-        if let best { return .matched(best.route, best.parameters) }
-        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
-    }
-
-    /// Binds `{name}` segments; nil when the shapes differ or a parameter would be empty.
-    static func bind(pattern: String, to segments: [String]) -> ([String: String], Int)? {
-        let patternSegments = pattern.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        guard patternSegments.count == segments.count else { return nil }
-        var parameters: [String: String] = [:]
-        var literals = 0
-        for (expected, actual) in zip(patternSegments, segments) {
-            if expected.hasPrefix("{"), expected.hasSuffix("}") {
-                guard !actual.isEmpty else { return nil }
-                parameters[String(expected.dropFirst().dropLast())] = actual
-            } else {
-                guard expected == actual else { return nil }
-                literals += 1
-            }
-        }
-        return (parameters, literals)
+extension RESTError {
+    /// 405 with an `Allow` header listing the methods the path has.
+    public static func methodNotAllowedResponse(allowed: [String], nowMs: Int64) -> HTTPResponse {
+        var response = RESTError.methodNotAllowed.response(nowMs: nowMs)
+        response.headers.set("Allow", allowed.joined(separator: ", "))
+        return response
     }
 }
