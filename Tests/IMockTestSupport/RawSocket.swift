@@ -14,7 +14,7 @@ public final class RawSocket {
     /// Connects to `host:port`; reads time out after `timeoutSeconds`.
     public init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 10) throws {
         let address = try SocketAddress.resolve(host: host, port: port)
-        let fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

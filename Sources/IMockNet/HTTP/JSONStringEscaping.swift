@@ -1,7 +1,7 @@
 /// Minimal JSON string encoding (RFC 8259 §7) for bodies built without an encoder.
-enum JSONStringEscaping {
+public enum JSONStringEscaping {
     /// `string` as a quoted JSON string: `"`, `\` and control characters are escaped.
-    static func quoted(_ string: String) -> String {
+    public static func quoted(_ string: String) -> String {
         var out = "\""
         out.reserveCapacity(string.utf8.count + 2)
         for scalar in string.unicodeScalars {

@@ -47,6 +47,8 @@ final class TLSSession {
         var plaintext: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
+            // SSL_get_error reads this thread's error queue: it must be empty before each call.
+            ERR_clear_error()
             let count = buffer.withUnsafeMutableBytes { SSL_read(ssl, $0.baseAddress, Int32($0.count)) }
             if count > 0 {
                 plaintext.append(contentsOf: buffer[0..<Int(count)])
@@ -75,6 +77,7 @@ final class TLSSession {
         guard !heldPlaintext.isEmpty, isHandshakeComplete else { return }
         var offset = 0
         while offset < heldPlaintext.count {
+            ERR_clear_error()
             let count = heldPlaintext.withUnsafeBytes {
                 SSL_write(ssl, $0.baseAddress! + offset, Int32($0.count - offset))
             }

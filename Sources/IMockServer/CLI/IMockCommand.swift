@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import CIMockShims
+import IMockCore
 import IMockNet
 
 /// The `imock` command line: `imock serve`, `--help`, `--version`.
@@ -13,6 +14,7 @@ public enum IMockCommand {
 
         COMMANDS:
           serve      Run the mock server (REST, WebSocket, control API).
+          bench      Measure HTTP and WebSocket rates of an in-process server against a TCP baseline.
 
         Run 'imock <command> --help' for a command's options.
           -h, --help     Show this help.
@@ -44,6 +46,8 @@ public enum IMockCommand {
                 printError("imock serve: \(error)\n\n\(ServeOptions.usage)")
                 return UsageError.exitCode
             }
+        case "bench":
+            return BenchCommand.run(Array(arguments.dropFirst()))
         default:
             printError("imock: unknown command '\(command)'\n\n\(usage)")
             return UsageError.exitCode
@@ -58,7 +62,14 @@ public enum IMockCommand {
             let tls = try options.tlsCertificatePath.map { certificate in
                 try TLSContext(serverCertificatePath: certificate, privateKeyPath: options.tlsKeyPath ?? "")
             }
-            let directory = try options.makeDirectory()
+            let directory: Directory
+            do {
+                directory = try options.makeDirectory(nowMs: SystemClock().nowMs)
+            } catch {
+                // A bad seed file or a clash with --app is bad usage: say what and where.
+                printError("imock serve: \(error)")
+                return UsageError.exitCode
+            }
             let loop = try EventLoop()
             let server = MockServer(loop: loop, options: options, directory: directory, tls: tls, logger: logger)
             let signals = try TerminationSignals(loop: loop) { signal in

@@ -124,13 +124,20 @@ public struct ServeOptions: Sendable, Equatable {
 
     /// The apps and users to start with: the seed file's, then each `--app`; with neither, the
     /// default app `imock#demo`.
-    public func makeDirectory(settings: DirectorySettings = DirectorySettings()) throws -> Directory {
+    public func makeDirectory(settings: DirectorySettings = DirectorySettings(), nowMs: Int64) throws -> Directory {
         var directory = Directory(settings: settings)
+        if let seedPath {
+            directory = try SeedDocument.parse(bytes: try readFile(seedPath)).makeDirectory(settings: settings, nowMs: nowMs)
+        }
         let apps = apps.isEmpty && seedPath == nil ? [ServeOptions.defaultApp] : apps
         for app in apps {
             var appSettings = AppSettings()
             appSettings.registrationMode = app.registrationMode
-            _ = try directory.createApp(try AppKey(parsing: app.key), settings: appSettings)
+            let key = try AppKey(parsing: app.key)
+            guard (try? directory.app(key)) == nil else {
+                throw UsageError("option --app: \(app.key) is also in the seed file")
+            }
+            _ = try directory.createApp(key, settings: appSettings)
         }
         return directory
     }

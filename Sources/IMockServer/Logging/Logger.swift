@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import IMockNet
 
 /// How log lines are written.
 public enum LogFormat: String, Sendable, CaseIterable {
@@ -63,13 +64,13 @@ public struct Logger: Sendable {
             var line = "\(timestamp) \(level.rawValue) \(event)"
             for (key, value) in fields {
                 let needsQuotes = value.isEmpty || value.contains(" ") || value.contains("\"") || value.contains("=")
-                line += " \(key)=" + (needsQuotes ? JSONText.quoted(value) : value)
+                line += " \(key)=" + (needsQuotes ? JSONStringEscaping.quoted(value) : value)
             }
             return line
         case .json:
-            var line = "{\"ts\":\(JSONText.quoted(timestamp)),\"level\":\(JSONText.quoted(level.rawValue))"
-            line += ",\"event\":\(JSONText.quoted(event))"
-            for (key, value) in fields { line += ",\(JSONText.quoted(key)):\(JSONText.quoted(value))" }
+            var line = "{\"ts\":\(JSONStringEscaping.quoted(timestamp)),\"level\":\(JSONStringEscaping.quoted(level.rawValue))"
+            line += ",\"event\":\(JSONStringEscaping.quoted(event))"
+            for (key, value) in fields { line += ",\(JSONStringEscaping.quoted(key)):\(JSONStringEscaping.quoted(value))" }
             return line + "}"
         }
     }

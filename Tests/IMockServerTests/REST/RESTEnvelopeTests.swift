@@ -64,6 +64,6 @@ import Testing
         #expect(unknown.response.status == 404 && unknown.errorName == "service_resource_not_found")
         let wrongMethod = fixture.send("PATCH", "/acme/chat/users", token: fixture.appToken)
         #expect(wrongMethod.response.status == 405)
-        #expect(wrongMethod.response.headers["Allow"] == "POST, GET")
+        #expect(wrongMethod.response.headers["Allow"] == "GET, HEAD, POST")
     }
 }

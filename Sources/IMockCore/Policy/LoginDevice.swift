@@ -1,0 +1,79 @@
+/// A device platform of either vendor family.
+public enum DevicePlatform: Sendable, Hashable {
+    /// An Easemob platform.
+    case easemob(EasemobPlatform)
+    /// An OpenIM platform id.
+    case openIM(OpenIMPlatform)
+
+    /// The prefix of resources the engine assigns.
+    public var resourcePrefix: String {
+        switch self {
+        case .easemob(let platform): platform.resourcePrefix
+        case .openIM(let platform): platform.resourcePrefix
+        }
+    }
+}
+
+/// One device's login: what it is, when it logged in and with which token (E11).
+public struct LoginDevice: Sendable, Hashable {
+    /// The longest `loginExtensionInfo`, in UTF-16 units (seed `000 § 配置登录设备信息`).
+    public static let maxExtensionInfoLength = 1024
+
+    /// The platform (Easemob OS or custom type, or OpenIM platform id).
+    public let platform: DevicePlatform
+    /// `customDeviceName` / `deviceName`; may be empty.
+    public let name: String
+    /// The device UUID.
+    public let uuid: String
+    /// The resource id: the one the device asked for, or `<platform prefix>_<uuid>` when it gave
+    /// none. Deriving it from the UUID keeps it stable across reconnects of the same device.
+    public let resource: String
+    /// `loginExtensionInfo`, delivered to the devices this login kicks.
+    public let extensionInfo: String
+    /// Login time, epoch milliseconds on the server's clock.
+    public let loginTimeMs: Int64
+    /// The id of the token the device logged in with (`TokenClaims.tokenID`).
+    public let tokenID: UInt64
+
+    /// Creates a validated device description.
+    public init(
+        platform: DevicePlatform,
+        name: String = "",
+        uuid: String,
+        resource: String? = nil,
+        extensionInfo: String = "",
+        loginTimeMs: Int64,
+        tokenID: UInt64
+    ) throws(DeviceDescriptionError) {
+        if case .easemob(let easemob) = platform { try easemob.validate() }
+        guard !uuid.isEmpty else { throw .emptyDeviceUUID }
+        guard !uuid.contains("/") else { throw .deviceUUIDContainsSlash }
+        if let resource {
+            guard !resource.isEmpty else { throw .emptyResource }
+            guard !resource.contains("/") else { throw .resourceContainsSlash }
+        }
+        let extensionLength = extensionInfo.utf16.count
+        guard extensionLength <= Self.maxExtensionInfoLength else {
+            throw .extensionInfoTooLong(extensionLength)
+        }
+        guard loginTimeMs >= 0 else { throw .negativeLoginTime(loginTimeMs) }
+        self.platform = platform
+        self.name = name
+        self.uuid = uuid
+        self.resource = resource ?? Self.assignedResource(platform: platform, uuid: uuid)
+        self.extensionInfo = extensionInfo
+        self.loginTimeMs = loginTimeMs
+        self.tokenID = tokenID
+    }
+
+    /// The resource the engine assigns to a device that gave none: `<platform prefix>_<uuid>`,
+    /// e.g. `android_b069b852-…` or `custom7_…` (the documented `{device type}_{id}` form).
+    public static func assignedResource(platform: DevicePlatform, uuid: String) -> String {
+        "\(platform.resourcePrefix)_\(uuid)"
+    }
+
+    /// Whether `other` is the same device: same UUID and same resource.
+    public func isSameDevice(as other: LoginDevice) -> Bool {
+        uuid == other.uuid && resource == other.resource
+    }
+}

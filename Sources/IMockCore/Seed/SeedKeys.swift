@@ -1,0 +1,14 @@
+/// The member names of the seed format, in the order ``SeedDocument/encoded()`` writes them.
+enum SeedKeys {
+    static let document = ["version", "apps"]
+    static let app = [
+        "appKey", "uuid", "registrationMode", "clientId", "clientSecret", "defaultTokenTTLSeconds",
+        "serviceEnabled", "activeUserLimit", "restRateLimitPerSecond", "devicesPerGroup", "signingKey",
+        "nextTokenId", "revokedTokenIds", "users",
+    ]
+    static let user = [
+        "username", "uuid", "password", "passwordHash", "nickname", "activated", "created", "modified",
+        "sequence", "minimumTokenId",
+    ]
+    static let passwordHash = ["algorithm", "iterations", "salt", "hash"]
+}

@@ -1,0 +1,60 @@
+import IMockNet
+import IMockServer
+import IMockTestSupport
+import Testing
+
+/// `imock serve` as a real process: health, shutdown on SIGTERM.
+@Suite("imock serve process")
+struct ServeProcessTests {
+    @Test("GET /_imock/health reports status, version, uptime, connections and sessions")
+    func health() async throws {
+        let server = try await IMockProcess.start()
+        let health = try HealthProbe.fetch(port: server.port)
+        #expect(health.status == "ok")
+        #expect(health.version == IMockVersion.current)
+        #expect(health.uptimeMs >= 0)
+        // The health request's own connection, and no WebSocket session.
+        #expect(health.connections == 1)
+        #expect(health.sessions == 0)
+        try server.stop()
+        #expect(server.logText.contains(" info listening address=127.0.0.1:\(server.port) tls=off\n"))
+    }
+
+    @Test("--log-format json writes one JSON object per line")
+    func jsonLog() async throws {
+        let server = try await IMockProcess.start(["--log-format", "json"])
+        try server.stop()
+        let lines = server.logText.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("{\"ts\":\"") == true)
+        #expect(lines.first?.hasSuffix(
+            "\"level\":\"info\",\"event\":\"listening\",\"address\":\"127.0.0.1:\(server.port)\",\"tls\":\"off\"}") == true)
+        #expect(lines.last?.hasSuffix("\"level\":\"info\",\"event\":\"stopping\",\"signal\":\"15\"}") == true)
+    }
+
+    @Test("SIGTERM stops the server with exit status 0 while HTTP and WebSocket connections are open")
+    func sigtermWithOpenConnections() async throws {
+        let server = try await IMockProcess.start()
+        let clientLoop = try EventLoop()
+        clientLoop.start()
+        var sockets: [TestWebSocket] = []
+        for _ in 0..<3 {
+            sockets.append(try await TestWebSocket.connect(loop: clientLoop, port: server.port))
+        }
+        // A keep-alive HTTP connection that has been served once and stays open.
+        let http = try RawSocket(port: server.port)
+        try http.send("GET /_imock/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        let first = try http.receiveResponse()
+        #expect(first.head.status == 200)
+        #expect(String(decoding: first.body, as: UTF8.self).contains("\"sessions\":3"))
+
+        try server.stop()
+        #expect(server.logText.contains(" info stopping signal=15\n"))
+        // Every client sees its connection end: the server closed them without a closing handshake.
+        for socket in sockets {
+            #expect(await socket.next() == .closed(code: 1006, reason: ""))
+        }
+        #expect(try http.receiveUntilClosed() == [])
+        clientLoop.stop()
+        await clientLoop.waitUntilStopped()
+    }
+}

@@ -1,0 +1,45 @@
+import IMockCore
+import IMockNet
+import IMockServer
+import IMockTestSupport
+
+/// A `MockServer` on its own loop thread, on an OS-chosen loopback port.
+final class InProcessServer: @unchecked Sendable {
+    let loop: EventLoop
+    let server: MockServer
+    let port: UInt16
+
+    init(apps: [ServeOptions.AppOption] = [ServeOptions.defaultApp], clock: any Clock = SystemClock()) throws {
+        var options = ServeOptions()
+        options.port = 0
+        options.apps = apps
+        let directory = try options.makeDirectory(settings: DirectorySettings(passwordIterations: 10), nowMs: clock.nowMs)
+        loop = try EventLoop()
+        server = MockServer(loop: loop, options: options, directory: directory, clock: clock)
+        port = try server.start().port
+        loop.start()
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(port)" }
+
+    /// Reads server state on the loop thread.
+    func onLoop<T: Sendable>(_ body: @escaping @Sendable (MockServer) -> T) async throws -> T {
+        let server = self.server
+        return try await loop.submit { body(server) }
+    }
+
+    /// The client id and secret of `key`.
+    func credentials(of key: String) async throws -> (id: String, secret: String) {
+        try await onLoop { server in
+            let app = try! server.rest.directory.app(try! AppKey(parsing: key))
+            return (app.clientID, app.clientSecret)
+        }
+    }
+
+    func stop() async {
+        let server = UncheckedBox(server)
+        loop.execute { server.value.shutdown() }
+        loop.stop()
+        await loop.waitUntilStopped()
+    }
+}
