@@ -6,17 +6,6 @@ public enum RegistrationMode: String, Sendable, Equatable, CaseIterable {
     case authorized
 }
 
-/// Placeholder for the multi-device login policy; its engine comes with the connection issue.
-public struct DevicePolicy: Sendable, Equatable {
-    /// How many devices of one platform group may be logged in at once (Easemob default 4).
-    public var devicesPerGroup: Int
-
-    /// Creates a policy.
-    public init(devicesPerGroup: Int = 4) {
-        self.devicesPerGroup = devicesPerGroup
-    }
-}
-
 /// The adjustable settings of an app.
 public struct AppSettings: Sendable, Equatable {
     /// Open or authorized registration.
@@ -29,27 +18,29 @@ public struct AppSettings: Sendable, Equatable {
     public var activeUserLimit: Int?
     /// REST requests per second for this app, nil = unlimited; over it → 429 `reach_limit`.
     public var restRateLimitPerSecond: Int?
-    /// The multi-device policy.
-    public var policy: DevicePolicy
+    /// The multi-device login policy: what a new login does to the user's other devices.
+    /// Valid by construction (``EasemobDeviceLimits`` refuses bad limits when built).
+    public var loginPolicy: LoginPolicy
 
     /// Seven days: Easemob's console default for token lifetime is configurable; a mock needs
     /// a finite, generous default.
     public static let defaultTokenTTL: Int64 = 7 * 24 * 3600
 
-    /// Creates settings; the defaults are authorized mode, 7-day tokens, enabled, no limits.
+    /// Creates settings; the defaults are authorized mode, 7-day tokens, enabled, no limits, and
+    /// Easemob's default login policy (multi-device, 4 per group, keep-current-device off).
     public init(
         registrationMode: RegistrationMode = .authorized,
         defaultTokenTTLSeconds: Int64 = AppSettings.defaultTokenTTL,
         serviceEnabled: Bool = true,
         activeUserLimit: Int? = nil,
         restRateLimitPerSecond: Int? = nil,
-        policy: DevicePolicy = DevicePolicy()
+        loginPolicy: LoginPolicy = .easemobDefault
     ) {
         self.registrationMode = registrationMode
         self.defaultTokenTTLSeconds = defaultTokenTTLSeconds
         self.serviceEnabled = serviceEnabled
         self.activeUserLimit = activeUserLimit
         self.restRateLimitPerSecond = restRateLimitPerSecond
-        self.policy = policy
+        self.loginPolicy = loginPolicy
     }
 }

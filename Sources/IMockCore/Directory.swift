@@ -85,9 +85,7 @@ public struct Directory: Sendable, Equatable {
         if let limit = settings.activeUserLimit, limit < 0 {
             throw .invalidSettings("activeUserLimit must not be negative")
         }
-        guard settings.policy.devicesPerGroup >= 1 else {
-            throw .invalidSettings("policy.devicesPerGroup must be at least 1")
-        }
+        // `loginPolicy` needs no check: a LoginPolicy is valid by construction.
     }
 
     /// Longest accepted `ttl`: 100 years.

@@ -22,7 +22,22 @@ public struct AcceptAllLoginDecider: LoginDecider {
     }
 }
 
-/// Applies one fixed ``LoginPolicy`` to every app (the lead may replace it with a per-app one).
+/// Applies each app's own policy, ``AppSettings/loginPolicy``: the decider the server uses.
+public struct AppLoginDecider: LoginDecider {
+    /// Creates the decider.
+    public init() {}
+
+    /// Runs ``LoginPolicyEngine`` with `app.settings.loginPolicy`; a device of the other vendor
+    /// family than that policy is refused with `platformFamilyMismatch`.
+    public func decide(_ attempt: LoginAttempt, liveSessions: [LiveSession], app: App) throws(LoginPolicyError)
+        -> LoginDecision
+    {
+        try LoginPolicyEngine(policy: app.settings.loginPolicy).decide(attempt, liveSessions: liveSessions)
+    }
+}
+
+/// Applies one fixed ``LoginPolicy`` to every app, whatever the app's own setting (for tests that
+/// pin a policy; the server uses ``AppLoginDecider``).
 public struct PolicyLoginDecider: LoginDecider {
     /// The policy for every app.
     public let policy: LoginPolicy

@@ -219,13 +219,13 @@ public final class EventLoop: @unchecked Sendable {
 
     /// Calls `body` on the loop thread after `delay` (on the monotonic clock).
     @discardableResult
-    public func scheduleTimer(after delay: Duration, _ body: @escaping () -> Void) -> TimerID {
+    public func scheduleTimer(after delay: Duration, _ body: @escaping () -> Void) -> LoopTimerID {
         scheduleTimer(at: MonotonicInstant.now() + delay, body)
     }
 
     /// Calls `body` on the loop thread at `deadline`.
     @discardableResult
-    public func scheduleTimer(at deadline: MonotonicInstant, _ body: @escaping () -> Void) -> TimerID {
+    public func scheduleTimer(at deadline: MonotonicInstant, _ body: @escaping () -> Void) -> LoopTimerID {
         assertInLoopOrNotRunning()
         let id = timers.schedule(at: deadline, body)
         if armedDeadline.map({ deadline < $0 }) ?? true { rearmTimer() }
@@ -233,7 +233,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     /// Cancels a timer that has not fired yet.
-    public func cancelTimer(_ id: TimerID) {
+    public func cancelTimer(_ id: LoopTimerID) {
         timers.cancel(id)
     }
 

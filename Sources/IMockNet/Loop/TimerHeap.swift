@@ -1,5 +1,5 @@
 /// Identifies a scheduled timer so that it can be cancelled.
-public struct TimerID: Sendable, Hashable {
+public struct LoopTimerID: Sendable, Hashable {
     let value: UInt64
 }
 
@@ -7,7 +7,7 @@ public struct TimerID: Sendable, Hashable {
 struct TimerHeap<Payload> {
     private struct Entry {
         var deadline: MonotonicInstant
-        var id: TimerID
+        var id: LoopTimerID
         var payload: Payload
 
         func firesBefore(_ other: Entry) -> Bool {
@@ -16,14 +16,14 @@ struct TimerHeap<Payload> {
     }
 
     private var heap: [Entry] = []
-    private var live: Set<TimerID> = []
+    private var live: Set<LoopTimerID> = []
     private var nextID: UInt64 = 1
 
     var isEmpty: Bool { live.isEmpty }
     var count: Int { live.count }
 
-    mutating func schedule(at deadline: MonotonicInstant, _ payload: Payload) -> TimerID {
-        let id = TimerID(value: nextID)
+    mutating func schedule(at deadline: MonotonicInstant, _ payload: Payload) -> LoopTimerID {
+        let id = LoopTimerID(value: nextID)
         nextID += 1
         heap.append(Entry(deadline: deadline, id: id, payload: payload))
         live.insert(id)
@@ -33,7 +33,7 @@ struct TimerHeap<Payload> {
 
     /// Cancels a timer; returns false when it already fired or was cancelled.
     @discardableResult
-    mutating func cancel(_ id: TimerID) -> Bool {
+    mutating func cancel(_ id: LoopTimerID) -> Bool {
         live.remove(id) != nil
     }
 
@@ -44,8 +44,8 @@ struct TimerHeap<Payload> {
     }
 
     /// Removes and returns the timers due at `now`, earliest first.
-    mutating func popDue(now: MonotonicInstant) -> [(TimerID, Payload)] {
-        var due: [(TimerID, Payload)] = []
+    mutating func popDue(now: MonotonicInstant) -> [(LoopTimerID, Payload)] {
+        var due: [(LoopTimerID, Payload)] = []
         while true {
             dropCancelledTop()
             guard let top = heap.first, top.deadline <= now else { break }

@@ -9,7 +9,7 @@ final class HTTPConnectionHandler: ConnectionHandler {
     private let configuration: HTTPServerConfiguration
     private let responder: HTTPResponder
     private var parser: HTTPRequestParser
-    private var deadline: (phase: Phase, timer: TimerID)?
+    private var deadline: (phase: Phase, timer: LoopTimerID)?
     private var isFinishing = false
 
     init(configuration: HTTPServerConfiguration, responder: @escaping HTTPResponder) {

@@ -23,7 +23,7 @@ public final class WebSocketChannel: ConnectionHandler {
     /// channel without leaking either).
     public private(set) var delegate: (any WebSocketDelegate)?
     private var machine: WebSocketStateMachine
-    private var closeTimer: TimerID?
+    private var closeTimer: LoopTimerID?
     private var didNotifyClose = false
 
     init(connection: Connection, role: WebSocketRole, maxMessageBytes: Int) {

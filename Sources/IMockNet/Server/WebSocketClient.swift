@@ -59,7 +59,7 @@ private final class ClientHandshakeHandler: ConnectionHandler {
     private var completion: ((Result<WebSocketChannel, WebSocketClientError>) -> Void)?
     private var key = ""
     private var parser = HTTPResponseHeadParser()
-    var timer: TimerID?
+    var timer: LoopTimerID?
     private weak var loop: EventLoop?
 
     init(

@@ -48,7 +48,7 @@ public final class Connection: IOHandler {
     private var userPausedReading = false
     private var tls: TLSSession?
     private var connectCompletion: ((SystemError?) -> Void)?
-    private var lingerTimer: TimerID?
+    private var lingerTimer: LoopTimerID?
     private static let ids = IDGenerator()
 
     /// Wraps an accepted descriptor. Call `activate()` on the loop thread to start reading.

@@ -13,7 +13,8 @@ public final class MockServer: @unchecked Sendable {
     private var http: HTTPServer!
     private var router = Router<Route>()
     private let startedAt = MonotonicInstant.now()
-    private var sessions: [UInt64: SessionConnection] = [:]
+    private var hub: SessionHub!
+    private var domainTimer: LoopTimerID?
     /// Apps, users and tokens, plus the REST rate-limit counters.
     public private(set) var rest: RESTState
 
@@ -38,6 +39,10 @@ public final class MockServer: @unchecked Sendable {
         self.http = HTTPServer(loop: loop, configuration: configuration) { [unowned self] request, context in
             self.respond(to: request, context: context)
         }
+        self.hub = SessionHub(
+            loop: loop, clock: clock, engine: SessionEngine(decider: PolicyLoginDecider(policy: .easemobDefault)),
+            idleTimeout: options.sessionIdleTimeout, logger: logger)
+        hub.onTimersChanged = { [unowned self] in self.armDomainTimer() }
         installRoutes()
     }
 
@@ -64,8 +69,16 @@ public final class MockServer: @unchecked Sendable {
     /// Open connections, HTTP and WebSocket.
     public var connectionCount: Int { http.connectionCount }
 
-    /// Open `/ws` sessions.
-    public var sessionCount: Int { sessions.count }
+    /// Open `/ws` connections.
+    public var sessionCount: Int { hub.connectionCount }
+
+    /// The live sessions of `user` in `app` (for tests and the control API).
+    public func sessions(of user: String, in app: AppKey) -> [SessionInfo] {
+        hub.engine.sessions(of: user, in: app)
+    }
+
+    /// What the server sent that matters to a test: kicks, token events, closes.
+    public var journal: [JournalEntry] { hub.journal }
 
     private func installRoutes() {
         router.add("GET", "/_imock/health") { [unowned self] _, _, _ in
@@ -86,12 +99,10 @@ public final class MockServer: @unchecked Sendable {
         _ route: RESTRoute, _ request: HTTPRequest, parameters: [String: String], context: HTTPRequestContext
     ) -> HTTPResponse {
         let outcome = route.run(
-            request, parameters: parameters, state: &rest, nowMs: clock.nowMs, presence: NoPresence(),
+            request, parameters: parameters, state: &rest, nowMs: clock.nowMs, presence: hub.presence,
             scheme: context.isSecure ? "https" : "http")
-        for effect in outcome.effects {
-            // Live sessions react to these once the connection layer exists (kicks 207, 216, 217, 305).
-            logger.info("rest.effect", ["effect": "\(effect)"])
-        }
+        // The response goes out before the kicks it causes reach the devices.
+        for effect in outcome.effects { hub.apply(effect) }
         return outcome.response
     }
 
@@ -137,13 +148,30 @@ public final class MockServer: @unchecked Sendable {
         return .json(status: 200, JSONCoding.encode(health))
     }
 
-    func sessionOpened(_ session: SessionConnection, id: UInt64) {
-        sessions[id] = session
-        logger.debug("ws.open", ["conn": String(id), "peer": session.peer?.description ?? "-"])
+    // MARK: Sessions
+
+    func sessionOpened(_ channel: WebSocketChannel, peer: SocketAddress?) {
+        hub.opened(channel, peer: peer)
     }
 
-    func sessionClosed(id: UInt64, code: WebSocketCloseCode) {
-        sessions.removeValue(forKey: id)
-        logger.debug("ws.close", ["conn": String(id), "code": String(code.rawValue)])
+    func sessionReceived(_ text: String, on channel: WebSocketChannel) {
+        hub.received(text, on: channel, directory: &rest.directory)
+    }
+
+    func sessionClosed(_ channel: WebSocketChannel, code: WebSocketCloseCode) {
+        hub.closed(channel, code: code)
+    }
+
+    /// Keeps one loop timer armed for the earliest token deadline on the system clock.
+    private func armDomainTimer() {
+        if let domainTimer { loop.cancelTimer(domainTimer) }
+        domainTimer = nil
+        guard let deadline = hub.nextDeadlineMs else { return }
+        let delay = max(0, deadline - clock.nowMs)
+        domainTimer = loop.scheduleTimer(after: .milliseconds(delay)) { [unowned self] in
+            self.domainTimer = nil
+            self.hub.fireDueTimers(directory: &self.rest.directory)
+            self.armDomainTimer()
+        }
     }
 }

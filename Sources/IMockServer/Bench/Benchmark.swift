@@ -56,7 +56,8 @@ private final class BenchRun: @unchecked Sendable {
     private let echoListener: TCPListener
     private let httpAddress: SocketAddress
     private var currentPhase: LoadPhase?
-    private var figures: [Double] = []
+    /// Each figure's measuring time is split into this many slices, interleaved with the others'.
+    static let rounds = 4
 
     init(options: BenchOptions) throws {
         self.options = options
@@ -92,40 +93,45 @@ private final class BenchRun: @unchecked Sendable {
         }
     }
 
-    /// The phases in order: the baseline first, then HTTP, then WebSocket.
+    /// The figures, measured in `BenchRun.rounds` interleaved slices (echo, HTTP, WebSocket,
+    /// echo, …) so that a change of machine load during the run weighs on all three alike.
     private func runPhases(completion: @escaping (Result<BenchReport, BenchError>) -> Void) {
         let echoAddress = echoListener.address
         let httpAddress = httpAddress
-        let phases: [(String, () -> any LoadClient)] = [
-            ("TCP echo baseline", { EchoClient(address: echoAddress) }),
-            ("HTTP health", { HealthClient(address: httpAddress) }),
-            ("WebSocket ping", { PingClient(address: httpAddress) }),
+        let figures: [Figure] = [
+            Figure(name: "TCP echo baseline") { EchoClient(address: echoAddress) },
+            Figure(name: "HTTP health") { HealthClient(address: httpAddress) },
+            Figure(name: "WebSocket ping") { PingClient(address: httpAddress) },
         ]
-        runPhase(phases[...], completion: completion)
+        let slices = (0..<BenchRun.rounds).flatMap { _ in figures.indices }
+        runSlice(slices[...], of: figures, completion: completion)
     }
 
-    private func runPhase(
-        _ remaining: ArraySlice<(String, () -> any LoadClient)>,
+    private func runSlice(
+        _ remaining: ArraySlice<Int>, of figures: [Figure],
         completion: @escaping (Result<BenchReport, BenchError>) -> Void
     ) {
-        guard let (name, makeClient) = remaining.first else {
+        guard let index = remaining.first else {
             currentPhase = nil
             completion(.success(BenchReport(
-                connections: options.connections, duration: options.duration, echoRoundTripsPerSecond: figures[0],
-                healthRequestsPerSecond: figures[1], webSocketRoundTripsPerSecond: figures[2])))
+                connections: options.connections, duration: options.duration,
+                echoRoundTripsPerSecond: figures[0].perSecond, healthRequestsPerSecond: figures[1].perSecond,
+                webSocketRoundTripsPerSecond: figures[2].perSecond)))
             return
         }
+        let figure = figures[index]
         let phase = LoadPhase(
-            name: name, loop: clientLoop, duration: options.duration,
-            clients: (0..<options.connections).map { _ in makeClient() })
+            name: figure.name, loop: clientLoop, duration: options.duration / BenchRun.rounds,
+            clients: (0..<options.connections).map { _ in figure.makeClient() })
         currentPhase = phase
         phase.run { [self] result in
             switch result {
-            case .success(let perSecond):
-                figures.append(perSecond)
+            case .success(let measured):
+                figure.exchanges += measured.exchanges
+                figure.seconds += measured.seconds
                 // Continue from the loop, outside the finished phase's callbacks.
                 clientLoop.scheduleTimer(after: .zero) { [self] in
-                    runPhase(remaining.dropFirst(), completion: completion)
+                    runSlice(remaining.dropFirst(), of: figures, completion: completion)
                 }
             case .failure(let error):
                 currentPhase = nil
@@ -142,4 +148,19 @@ private final class BenchRun: @unchecked Sendable {
         }
         clientLoop.stop()
     }
+}
+
+/// One measured figure: how to make its clients, and its totals over the slices so far.
+private final class Figure {
+    let name: String
+    let makeClient: () -> any LoadClient
+    var exchanges = 0
+    var seconds = 0.0
+
+    init(name: String, makeClient: @escaping () -> any LoadClient) {
+        self.name = name
+        self.makeClient = makeClient
+    }
+
+    var perSecond: Double { seconds > 0 ? Double(exchanges) / seconds : 0 }
 }

@@ -19,8 +19,15 @@ public struct BenchError: Error, Sendable, CustomStringConvertible {
 }
 
 /// A closed-loop measurement: every client connects, then all repeat their exchange for
-/// `duration`; the figure is completed exchanges per second. Loop-confined to the client loop.
+/// `duration`; the result is the exchanges completed and the seconds they took.
+/// Loop-confined to the client loop.
 final class LoadPhase {
+    /// What one phase measured.
+    struct Measurement {
+        var exchanges: Int
+        var seconds: Double
+    }
+
     let loop: EventLoop
     private let name: String
     private let duration: Duration
@@ -29,7 +36,7 @@ final class LoadPhase {
     private var completed = 0
     private var measuring = false
     private var startedAt = MonotonicInstant(nanoseconds: 0)
-    private var completion: ((Result<Double, BenchError>) -> Void)?
+    private var completion: ((Result<LoadPhase.Measurement, BenchError>) -> Void)?
 
     init(name: String, loop: EventLoop, duration: Duration, clients: [any LoadClient]) {
         self.name = name
@@ -38,8 +45,8 @@ final class LoadPhase {
         self.clients = clients
     }
 
-    /// Connects every client, measures, disconnects them, and reports exchanges per second.
-    func run(completion: @escaping (Result<Double, BenchError>) -> Void) {
+    /// Connects every client, measures, disconnects them, and reports what was measured.
+    func run(completion: @escaping (Result<LoadPhase.Measurement, BenchError>) -> Void) {
         self.completion = completion
         for client in clients {
             guard self.completion != nil else { return }
@@ -69,12 +76,15 @@ final class LoadPhase {
         loop.scheduleTimer(after: duration) { [self] in
             let elapsed = Double(MonotonicInstant.now().nanoseconds - startedAt.nanoseconds) / 1e9
             let count = completed
-            finish(count > 0 ? .success(Double(count) / elapsed) : .failure(BenchError("\(name): no exchange completed")))
+            finish(
+                count > 0
+                    ? .success(Measurement(exchanges: count, seconds: elapsed))
+                    : .failure(BenchError("\(name): no exchange completed")))
         }
         for client in clients { client.sendRequest() }
     }
 
-    private func finish(_ result: Result<Double, BenchError>) {
+    private func finish(_ result: Result<LoadPhase.Measurement, BenchError>) {
         guard let completion else { return }
         self.completion = nil
         measuring = false

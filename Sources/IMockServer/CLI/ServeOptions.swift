@@ -18,6 +18,9 @@ public struct ServeOptions: Sendable, Equatable {
     public var idleTimeout = HTTPServerConfiguration.defaultIdleTimeout
     public var maxConnections = HTTPServerConfiguration.defaultMaxConnections
     public var maxWebSocketMessageBytes = HTTPServerConfiguration.defaultMaxWebSocketMessageBytes
+    /// The default time a `/ws` connection may stay silent before the server closes it.
+    public static let defaultSessionIdleTimeout: Duration = .seconds(30)
+    public var sessionIdleTimeout = ServeOptions.defaultSessionIdleTimeout
     /// Apps from `--app org#app[:open]`, in order.
     public var apps: [AppOption] = []
     /// `--seed FILE`.
@@ -59,6 +62,7 @@ public struct ServeOptions: Sendable, Equatable {
           --idle-timeout <seconds>       Keep-alive time between requests (default 60).
           --max-connections <n>          Open connections at most; more get 503 (default 10000).
           --max-ws-message-bytes <n>     Largest WebSocket message; more closes with 1009 (default 1048576).
+          --session-idle-timeout <s>     Close a /ws connection silent this long, with 1001 (default 30).
           -h, --help                     Show this help.
         """
 
@@ -91,6 +95,7 @@ public struct ServeOptions: Sendable, Equatable {
             case "--body-timeout": options.bodyTimeout = try scanner.seconds(for: option)
             case "--idle-timeout": options.idleTimeout = try scanner.seconds(for: option)
             case "--max-connections": options.maxConnections = try scanner.integer(for: option, in: 1...1_000_000)
+            case "--session-idle-timeout": options.sessionIdleTimeout = try scanner.seconds(for: option)
             case "--max-ws-message-bytes":
                 options.maxWebSocketMessageBytes = try scanner.integer(for: option, in: 125...(1 << 28))
             default:

@@ -1,0 +1,12 @@
+import IMockCore
+
+/// The REST layer's view of who is online, read from a snapshot of the session engine.
+struct EnginePresence: PresenceView {
+    let engine: SessionEngine
+
+    func sessions(of username: String, in app: AppKey) -> [PresenceSession] {
+        engine.sessions(of: username, in: app).map {
+            PresenceSession(resource: $0.device.resource, deviceUUID: $0.device.uuid, deviceName: $0.device.name)
+        }
+    }
+}
