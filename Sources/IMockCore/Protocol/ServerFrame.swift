@@ -4,8 +4,8 @@ public enum ServerFrame: Sendable, Equatable {
     case loginOK(id: String, resource: String, tokenExpiresAt: Int64?, serverTime: Int64)
     /// `login.error`: the login was refused; a close with `4000 + code` follows.
     case loginError(id: String, code: Int, message: String)
-    /// `pong`: the answer to `ping`.
-    case pong(id: String?)
+    /// `pong`: the answer to `ping`, with the server's clock (so a client can measure skew).
+    case pong(id: String?, serverTime: Int64)
     /// `kicked`: the session is over; a close with `4000 + code` follows. `by` is set for 206
     /// and 220: the device that took the place.
     case kicked(code: Int, reason: String, by: KickedBy?)
@@ -73,8 +73,9 @@ public enum ServerFrame: Sendable, Equatable {
             add("id", .string(id))
             add("code", .int(Int64(code)))
             add("message", .string(message))
-        case .pong(let id):
+        case .pong(let id, let serverTime):
             if let id { add("id", .string(id)) }
+            add("serverTime", .int(serverTime))
         case .kicked(let code, let reason, let by):
             add("code", .int(Int64(code)))
             add("reason", .string(reason))

@@ -66,7 +66,7 @@ public struct SessionEngine: Sendable {
                 id: id, code: error.code.rawValue, message: error.message, field: error.field)
             return [.send(connection, reply)]
         }
-        if case .ping(let id) = frame { return [.send(connection, .pong(id: id))] }
+        if case .ping(let id) = frame { return [.send(connection, .pong(id: id, serverTime: nowMs))] }
         switch (state, frame) {
         case (.awaitingLogin, .login(let id, let request)):
             return login(connection, id: id, request: request, nowMs: nowMs, directory: &directory)

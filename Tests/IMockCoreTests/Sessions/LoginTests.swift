@@ -133,7 +133,7 @@ struct LoginTests {
     @Test func requestsBeforeLoginAreRefusedWith201ButPingIsAnswered() throws {
         var h = try SessionHarness()
         h.open(1)
-        #expect(h.frame(1, #"{"op":"ping","id":"p"}"#) == [.send(ConnectionID(1), .pong(id: "p"))])
+        #expect(h.frame(1, #"{"op":"ping","id":"p"}"#) == [.send(ConnectionID(1), .pong(id: "p", serverTime: h.nowMs))])
         #expect(h.frame(1, #"{"op":"devices","id":"d"}"#)
             == [.send(ConnectionID(1), .error(id: "d", code: 201, message: "log in first", field: nil))])
     }

@@ -102,7 +102,7 @@ struct ProtocolParsingTests {
              #"{"op":"login.ok","id":"1","resource":"r","tokenExpiresAt":null,"serverTime":10}"#),
             (.loginError(id: "1", code: 104, message: "invalid token"),
              #"{"op":"login.error","id":"1","code":104,"message":"invalid token"}"#),
-            (.pong(id: nil), #"{"op":"pong"}"#),
+            (.pong(id: nil, serverTime: 5), #"{"op":"pong","serverTime":5}"#),
             (.kicked(code: 206, reason: "r", by: KickedBy(deviceName: "Pad", extensionInfo: "e")),
              #"{"op":"kicked","code":206,"reason":"r","by":{"deviceName":"Pad","extension":"e"}}"#),
             (.kicked(code: 217, reason: "r", by: nil), #"{"op":"kicked","code":217,"reason":"r"}"#),

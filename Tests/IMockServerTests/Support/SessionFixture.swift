@@ -1,0 +1,57 @@
+import IMockCore
+import IMockNet
+import IMockServer
+import IMockTestSupport
+
+/// A live server with one open-registration app, REST helpers and protocol clients.
+final class SessionFixture: Sendable {
+    static let app = "acme#chat"
+    let server: InProcessServer
+    let http: HTTPTestClient
+    let clientLoop: EventLoop
+
+    init() throws {
+        server = try InProcessServer(apps: [.init(key: SessionFixture.app, registrationMode: .open)])
+        http = HTTPTestClient(port: server.port)
+        clientLoop = try EventLoop()
+        clientLoop.start()
+    }
+
+    /// Registers `user` (password "pw") and returns a user token with `ttl` seconds.
+    func userToken(_ user: String, ttl: Int = 3600, register: Bool = true) throws -> String {
+        if register {
+            let created = try http.request("POST", "/acme/chat/users", json: #"{"username":"\#(user)","password":"pw"}"#)
+            precondition(created.status == 200, "register \(user): \(created)")
+        }
+        let token = try http.request(
+            "POST", "/acme/chat/token",
+            json: #"{"grant_type":"password","username":"\#(user)","password":"pw","ttl":\#(ttl)}"#)
+        return token.body["access_token"]?.string ?? "<no token: \(token)>"
+    }
+
+    /// An app token (client_credentials).
+    func appToken() async throws -> String {
+        let (id, secret) = try await server.credentials(of: SessionFixture.app)
+        let token = try http.request(
+            "POST", "/acme/chat/token",
+            json: #"{"grant_type":"client_credentials","client_id":"\#(id)","client_secret":"\#(secret)"}"#)
+        return token.body["access_token"]?.string ?? ""
+    }
+
+    /// A connected device that logged in and got `login.ok`.
+    func device(
+        _ user: String, token: String, os: String = "ios", uuid: String, name: String = "device",
+        extensionInfo: String = ""
+    ) async throws -> ProtocolClient {
+        let client = try await ProtocolClient.connect(loop: clientLoop, port: server.port)
+        client.login(app: SessionFixture.app, user: user, token: token, os: os, uuid: uuid, name: name, extensionInfo: extensionInfo)
+        let reply = await client.next(op: "login.ok")
+        precondition(reply["op"]?.string == "login.ok", "login of \(user)/\(uuid) failed: \(reply)")
+        return client
+    }
+
+    func stop() async {
+        clientLoop.stop()
+        await server.stop()
+    }
+}
