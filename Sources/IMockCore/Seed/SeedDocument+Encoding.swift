@@ -30,7 +30,7 @@ extension SeedApp {
         members.append(("serviceEnabled", .bool(settings.serviceEnabled)))
         members.append(("activeUserLimit", activeUserLimit))
         members.append(("restRateLimitPerSecond", restRateLimit))
-        members.append(("devicesPerGroup", .int(Int64(settings.policy.devicesPerGroup))))
+        members.append(("loginPolicy", settings.loginPolicy.seedJSONValue))
         if let signingKey { members.append(("signingKey", .string(Base64Standard.encode(signingKey)))) }
         if let nextTokenID { members.append(("nextTokenId", .int(Int64(clamping: nextTokenID)))) }
         members.append(("revokedTokenIds", .array(revokedTokenIDs.sorted().map { .int(Int64(clamping: $0)) })))

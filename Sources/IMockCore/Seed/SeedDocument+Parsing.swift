@@ -49,7 +49,9 @@ extension SeedDocument {
         if let enabled = try object.bool("serviceEnabled") { app.settings.serviceEnabled = enabled }
         app.settings.activeUserLimit = try object.nullableInt("activeUserLimit").map { Int($0) }
         app.settings.restRateLimitPerSecond = try object.nullableInt("restRateLimitPerSecond").map { Int($0) }
-        if let devices = try object.int("devicesPerGroup") { app.settings.policy.devicesPerGroup = Int(devices) }
+        if let policy = object.value("loginPolicy") {
+            app.settings.loginPolicy = try decodeLoginPolicy(policy, at: object.childPath("loginPolicy"))
+        }
         app.signingKey = try object.base64("signingKey")
         app.nextTokenID = try object.tokenID("nextTokenId")
         for (index, element) in (try object.array("revokedTokenIds") ?? []).enumerated() {

@@ -77,9 +77,7 @@ extension SeedApp {
         if let limit = settings.restRateLimitPerSecond, limit < 1 {
             throw SeedError(path: "\(path).restRateLimitPerSecond", message: "must be at least 1")
         }
-        if settings.policy.devicesPerGroup < 1 {
-            throw SeedError(path: "\(path).devicesPerGroup", message: "must be at least 1")
-        }
+        // `loginPolicy` is valid by construction (decoding already refused bad limits).
     }
 
     /// Lower-case 8-4-4-4-12 hex, as ``Crypto/randomUUIDString()`` writes.

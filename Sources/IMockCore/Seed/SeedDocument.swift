@@ -25,7 +25,7 @@ public struct SeedApp: Sendable, Equatable {
     /// `uuid` (the REST `application` field); nil = a random one at load time.
     public var uuid: String?
     /// `registrationMode`, `defaultTokenTTLSeconds`, `serviceEnabled`, `activeUserLimit`,
-    /// `restRateLimitPerSecond` and `devicesPerGroup`; absent fields take ``AppSettings``'s defaults.
+    /// `restRateLimitPerSecond` and `loginPolicy`; absent fields take ``AppSettings``'s defaults.
     public var settings: AppSettings
     /// `clientId`; nil = generated at load time like a new app's.
     public var clientID: String?

@@ -3,7 +3,7 @@ enum SeedKeys {
     static let document = ["version", "apps"]
     static let app = [
         "appKey", "uuid", "registrationMode", "clientId", "clientSecret", "defaultTokenTTLSeconds",
-        "serviceEnabled", "activeUserLimit", "restRateLimitPerSecond", "devicesPerGroup", "signingKey",
+        "serviceEnabled", "activeUserLimit", "restRateLimitPerSecond", "loginPolicy", "signingKey",
         "nextTokenId", "revokedTokenIds", "users",
     ]
     static let user = [
@@ -11,4 +11,8 @@ enum SeedKeys {
         "sequence", "minimumTokenId",
     ]
     static let passwordHash = ["algorithm", "iterations", "salt", "hash"]
+    static let easemobLoginPolicy = ["vendor", "mode", "deviceLimits", "rule", "keepCurrentDevice"]
+    static let openIMLoginPolicy = ["vendor", "policy"]
+    /// `deviceLimits` starts with these, then `custom:N` in ascending N.
+    static let deviceLimits = ["default", "mobile", "desktop", "web", "linux"]
 }

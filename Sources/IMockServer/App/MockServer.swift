@@ -40,7 +40,7 @@ public final class MockServer: @unchecked Sendable {
             self.respond(to: request, context: context)
         }
         self.hub = SessionHub(
-            loop: loop, clock: clock, engine: SessionEngine(decider: PolicyLoginDecider(policy: .easemobDefault)),
+            loop: loop, clock: clock, engine: SessionEngine(decider: AppLoginDecider()),
             idleTimeout: options.sessionIdleTimeout, logger: logger)
         hub.onTimersChanged = { [unowned self] in self.armDomainTimer() }
         installRoutes()

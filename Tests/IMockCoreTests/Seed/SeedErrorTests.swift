@@ -73,8 +73,7 @@ private let appCases: [SeedErrorCase] = [
     .app(#"{"appKey":"o#b","activeUserLimit":-1}"#, "apps[1].activeUserLimit", "must not be negative"),
     .app(#"{"appKey":"o#b","activeUserLimit":"5"}"#, "apps[1].activeUserLimit", "must be an integer or null"),
     .app(#"{"appKey":"o#b","restRateLimitPerSecond":0}"#, "apps[1].restRateLimitPerSecond", "must be at least 1"),
-    .app(#"{"appKey":"o#b","devicesPerGroup":0}"#, "apps[1].devicesPerGroup", "must be at least 1"),
-    .app(#"{"appKey":"o#b","devicesPerGroup":null}"#, "apps[1].devicesPerGroup", "must be an integer"),
+    .app(#"{"appKey":"o#b","devicesPerGroup":4}"#, "apps[1].devicesPerGroup", "unknown key"),
     .app(#"{"appKey":"o#b","signingKey":"AAAA"}"#, "apps[1].signingKey", "must be 32 bytes (got 3)"),
     .app(#"{"appKey":"o#b","signingKey":"AAA"}"#, "apps[1].signingKey", "is not valid base64 (RFC 4648 with padding)"),
     .app(
@@ -88,6 +87,67 @@ private let appCases: [SeedErrorCase] = [
     .app(#"{"appKey":"o#b","revokedTokenIds":[-1]}"#, "apps[1].revokedTokenIds[0]", "must not be negative"),
     .app(#"{"appKey":"o#b","revokedTokenIds":3}"#, "apps[1].revokedTokenIds", "must be an array"),
     .app(#"{"appKey":"o#b","users":{}}"#, "apps[1].users", "must be an array"),
+]
+
+/// `policy` as the `loginPolicy` of the second app.
+private func policy(_ policy: String, _ path: String, _ message: String) -> SeedErrorCase {
+    .app(#"{"appKey":"o#b","loginPolicy":\#(policy)}"#, "apps[1].loginPolicy" + path, message)
+}
+
+private let loginPolicyCases: [SeedErrorCase] = [
+    policy("null", "", "must be an object"),
+    policy(#""easemob""#, "", "must be an object"),
+    policy("{}", ".vendor", "is required"),
+    policy(#"{"vendor":1}"#, ".vendor", "must be a string"),
+    policy(#"{"vendor":"agora"}"#, ".vendor", #"must be "easemob" or "openim""#),
+    policy(#"{"vendor":"easemob","vendor":"easemob"}"#, ".vendor", "duplicate key"),
+    policy(#"{"vendor":"easemob","limits":{}}"#, ".limits", "unknown key"),
+    policy(#"{"vendor":"easemob","policy":1}"#, ".policy", "unknown key"),
+    policy(#"{"vendor":"openim","mode":"multiDevice"}"#, ".mode", "unknown key"),
+    policy(#"{"vendor":"openim","keepCurrentDevice":false}"#, ".keepCurrentDevice", "unknown key"),
+    policy(#"{"vendor":"easemob","mode":"multi"}"#, ".mode", #"must be "multiDevice" or "singleDevice""#),
+    policy(#"{"vendor":"easemob","mode":null}"#, ".mode", "must be a string"),
+    policy(#"{"vendor":"easemob","mode":"singleDevice","rule":"oldWins"}"#, ".rule", #"must be "newKicksOld" or "firstDeviceWins""#),
+    policy(#"{"vendor":"easemob","mode":"singleDevice","rule":true}"#, ".rule", "must be a string"),
+    policy(#"{"vendor":"easemob","rule":"newKicksOld"}"#, ".rule", #"is only allowed with "mode": "singleDevice""#),
+    policy(
+        #"{"vendor":"easemob","mode":"singleDevice","deviceLimits":{}}"#, ".deviceLimits",
+        #"is only allowed with "mode": "multiDevice""#),
+    policy(#"{"vendor":"easemob","keepCurrentDevice":"yes"}"#, ".keepCurrentDevice", "must be a boolean"),
+    policy(#"{"vendor":"easemob","deviceLimits":4}"#, ".deviceLimits", "must be an object"),
+    policy(#"{"vendor":"easemob","deviceLimits":{"tablet":1}}"#, ".deviceLimits.tablet", "unknown key"),
+    policy(#"{"vendor":"easemob","deviceLimits":{"Mobile":1}}"#, ".deviceLimits.Mobile", "unknown key"),
+    policy(#"{"vendor":"easemob","deviceLimits":{"web":1,"web":2}}"#, ".deviceLimits.web", "duplicate key"),
+    policy(#"{"vendor":"easemob","deviceLimits":{"mobile":-1}}"#, ".deviceLimits.mobile", "must not be negative"),
+    policy(#"{"vendor":"easemob","deviceLimits":{"default":-4}}"#, ".deviceLimits.default", "must not be negative"),
+    policy(#"{"vendor":"easemob","deviceLimits":{"desktop":"2"}}"#, ".deviceLimits.desktop", "must be an integer"),
+    policy(#"{"vendor":"easemob","deviceLimits":{"linux":1.5}}"#, ".deviceLimits.linux", "must be an integer"),
+    policy(#"{"vendor":"easemob","deviceLimits":{"web":null}}"#, ".deviceLimits.web", "must be an integer"),
+    // Names are checked before values, like every other object of the seed.
+    policy(#"{"vendor":"easemob","deviceLimits":{"web":-1,"tv":1}}"#, ".deviceLimits.tv", "unknown key"),
+    policy(
+        #"{"vendor":"easemob","deviceLimits":{"custom:0":1}}"#, ".deviceLimits.custom:0",
+        "custom platform must be custom:1 to custom:100"),
+    policy(
+        #"{"vendor":"easemob","deviceLimits":{"custom:101":1}}"#, ".deviceLimits.custom:101",
+        "custom platform must be custom:1 to custom:100"),
+    policy(
+        #"{"vendor":"easemob","deviceLimits":{"custom:07":1}}"#, ".deviceLimits.custom:07",
+        "custom platform must be custom:1 to custom:100"),
+    policy(
+        #"{"vendor":"easemob","deviceLimits":{"custom:":1}}"#, ".deviceLimits.custom:",
+        "custom platform must be custom:1 to custom:100"),
+    policy(
+        #"{"vendor":"easemob","deviceLimits":{"custom:-5":1}}"#, ".deviceLimits.custom:-5",
+        "custom platform must be custom:1 to custom:100"),
+    policy(
+        #"{"vendor":"easemob","deviceLimits":{"custom:99999999999999999999":1}}"#,
+        ".deviceLimits.custom:99999999999999999999", "custom platform must be custom:1 to custom:100"),
+    policy(#"{"vendor":"easemob","deviceLimits":{"custom:7":-2}}"#, ".deviceLimits.custom:7", "must not be negative"),
+    policy(#"{"vendor":"openim","policy":2}"#, ".policy", "must be 0, 1, 4 or 5"),
+    policy(#"{"vendor":"openim","policy":-1}"#, ".policy", "must be 0, 1, 4 or 5"),
+    policy(#"{"vendor":"openim","policy":9223372036854775807}"#, ".policy", "must be 0, 1, 4 or 5"),
+    policy(#"{"vendor":"openim","policy":"1"}"#, ".policy", "must be an integer"),
 ]
 
 private let userCases: [SeedErrorCase] = [
@@ -161,7 +221,7 @@ private let userCases: [SeedErrorCase] = [
 ]
 
 @Suite struct SeedErrorTests {
-    @Test(arguments: documentCases + appCases + userCases)
+    @Test(arguments: documentCases + appCases + loginPolicyCases + userCases)
     func malformedSeedIsRefusedWithItsPath(_ testCase: SeedErrorCase) {
         #expect(throws: SeedError(path: testCase.path, message: testCase.message)) {
             try SeedDocument.parse(bytes: Array(testCase.json.utf8))

@@ -1,6 +1,6 @@
 @testable import IMockCore
 
-/// The two examples of docs/SEED.md, byte for byte.
+/// The three examples of docs/SEED.md, byte for byte.
 enum SeedExamples {
     /// A hand-written seed: only the required fields and a few settings.
     static let minimal = """
@@ -35,7 +35,16 @@ enum SeedExamples {
               "serviceEnabled": true,
               "activeUserLimit": null,
               "restRateLimitPerSecond": 100,
-              "devicesPerGroup": 4,
+              "loginPolicy": {
+                "vendor": "easemob",
+                "mode": "multiDevice",
+                "deviceLimits": {
+                  "default": 4,
+                  "desktop": 2,
+                  "custom:7": 1
+                },
+                "keepCurrentDevice": false
+              },
               "signingKey": "AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=",
               "nextTokenId": 7,
               "revokedTokenIds": [
@@ -85,6 +94,28 @@ enum SeedExamples {
                   "minimumTokenId": 6
                 }
               ]
+            }
+          ]
+        }
+
+        """
+
+    /// Hand-written login policies, one of each form (docs/SEED.md § Login policy).
+    static let loginPolicies = """
+        {
+          "version": 1,
+          "apps": [
+            {
+              "appKey": "acme#multi",
+              "loginPolicy": {"vendor": "easemob", "deviceLimits": {"mobile": 2, "custom:7": 1}}
+            },
+            {
+              "appKey": "acme#single",
+              "loginPolicy": {"vendor": "easemob", "mode": "singleDevice", "rule": "firstDeviceWins", "keepCurrentDevice": true}
+            },
+            {
+              "appKey": "acme#openim",
+              "loginPolicy": {"vendor": "openim", "policy": 4}
             }
           ]
         }

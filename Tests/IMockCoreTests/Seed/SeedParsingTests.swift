@@ -13,7 +13,11 @@ import Testing
             app.settings
                 == AppSettings(
                     registrationMode: .authorized, defaultTokenTTLSeconds: 604_800, serviceEnabled: true,
-                    activeUserLimit: nil, restRateLimitPerSecond: 100, policy: DevicePolicy(devicesPerGroup: 4)))
+                    activeUserLimit: nil, restRateLimitPerSecond: 100,
+                    loginPolicy: .easemob(
+                        EasemobLoginPolicy(
+                            mode: .multiDevice(try EasemobDeviceLimits(overrides: [.desktop: 2, .custom(7): 1])),
+                            keepCurrentDevice: false))))
         #expect(app.clientID == "YXA6acmeChatClient")
         #expect(app.clientSecret == "YXA6acmeChatSecret")
         #expect(app.signingKey == Array(0..<32))
@@ -53,7 +57,7 @@ import Testing
         #expect(app.settings.serviceEnabled)
         #expect(app.settings.activeUserLimit == nil)
         #expect(app.settings.restRateLimitPerSecond == nil)
-        #expect(app.settings.policy.devicesPerGroup == 4)
+        #expect(app.settings.loginPolicy == .easemobDefault)
         #expect(app.clientID == nil)
         #expect(app.clientSecret == nil)
         #expect(app.signingKey == nil)
@@ -86,13 +90,47 @@ import Testing
         let document = try SeedExamples.document(
             #"""
             {"version":1,"apps":[{"appKey":"o#a","activeUserLimit":0,"restRateLimitPerSecond":1,
-             "defaultTokenTTLSeconds":0,"serviceEnabled":false,"devicesPerGroup":1}]}
+             "defaultTokenTTLSeconds":0,"serviceEnabled":false,"loginPolicy":{"vendor":"openim","policy":0}}]}
             """#)
         #expect(
             document.apps[0].settings
                 == AppSettings(
                     defaultTokenTTLSeconds: 0, serviceEnabled: false, activeUserLimit: 0, restRateLimitPerSecond: 1,
-                    policy: DevicePolicy(devicesPerGroup: 1)))
+                    loginPolicy: .openIM(.defaultNotKick)))
+    }
+
+    @Test func loginPolicyExamplesAreRead() throws {
+        let document = try SeedExamples.document(SeedExamples.loginPolicies)
+        #expect(
+            document.apps.map(\.settings.loginPolicy) == [
+                .easemob(EasemobLoginPolicy(mode: .multiDevice(try EasemobDeviceLimits(overrides: [.mobile: 2, .custom(7): 1])))),
+                .easemob(EasemobLoginPolicy(mode: .singleDevice(.firstDeviceWins), keepCurrentDevice: true)),
+                .openIM(.allLoginButSameClassKick),
+            ])
+    }
+
+    /// Every member of `loginPolicy` but `vendor` may be left out.
+    @Test(arguments: [
+        (#"{"vendor":"easemob"}"#, LoginPolicy.easemobDefault),
+        (#"{"vendor":"easemob","keepCurrentDevice":true}"#, .easemob(EasemobLoginPolicy(keepCurrentDevice: true))),
+        (#"{"vendor":"easemob","mode":"multiDevice","deviceLimits":{}}"#, .easemobDefault),
+        (#"{"vendor":"easemob","mode":"singleDevice"}"#, .easemob(EasemobLoginPolicy(mode: .singleDevice(.newKicksOld)))),
+        (#"{"vendor":"easemob","mode":"singleDevice","rule":"newKicksOld"}"#, .easemob(EasemobLoginPolicy(mode: .singleDevice(.newKicksOld)))),
+        (#"{"vendor":"openim"}"#, .openIM(.allLoginButSameTermKick)),
+        (#"{"vendor":"openim","policy":5}"#, .openIM(.pcAndOther)),
+    ] as [(String, LoginPolicy)])
+    func absentLoginPolicyMembersTakeTheirDefaults(_ json: String, _ expected: LoginPolicy) throws {
+        let document = try SeedExamples.document(#"{"version":1,"apps":[{"appKey":"o#a","loginPolicy":\#(json)}]}"#)
+        #expect(document.apps[0].settings.loginPolicy == expected)
+    }
+
+    @Test func deviceLimitsReadEveryGroupAndTheDefault() throws {
+        let limits = #"{"linux":0,"custom:100":9,"default":1,"web":3,"custom:1":5,"mobile":4,"desktop":2}"#
+        let document = try SeedExamples.document(
+            #"{"version":1,"apps":[{"appKey":"o#a","loginPolicy":{"vendor":"easemob","deviceLimits":\#(limits)}}]}"#)
+        let expected = try EasemobDeviceLimits(
+            defaultLimit: 1, overrides: [.mobile: 4, .desktop: 2, .web: 3, .linux: 0, .custom(1): 5, .custom(100): 9])
+        #expect(document.apps[0].settings.loginPolicy == .easemob(EasemobLoginPolicy(mode: .multiDevice(expected))))
     }
 
     @Test func emptyAppListIsAValidDocument() throws {

@@ -8,9 +8,15 @@ import Testing
         var directory = Directory(settings: DirectorySettings(passwordIterations: 10))
         let chat = try AppKey(parsing: "acme#chat")
         let demo = try AppKey(parsing: "acme#demo")
-        try directory.createApp(demo, settings: AppSettings(registrationMode: .open, activeUserLimit: 50))
         try directory.createApp(
-            chat, settings: AppSettings(defaultTokenTTLSeconds: 0, serviceEnabled: false, restRateLimitPerSecond: 9))
+            demo, settings: AppSettings(registrationMode: .open, activeUserLimit: 50, loginPolicy: .openIM(.pcAndOther)))
+        // `.mobile: 3` equals the default: a separate setting that must survive the round trip.
+        let limits = try EasemobDeviceLimits(defaultLimit: 3, overrides: [.custom(42): 2, .web: 0, .mobile: 3])
+        try directory.createApp(
+            chat,
+            settings: AppSettings(
+                defaultTokenTTLSeconds: 0, serviceEnabled: false, restRateLimitPerSecond: 9,
+                loginPolicy: .easemob(EasemobLoginPolicy(mode: .multiDevice(limits), keepCurrentDevice: true))))
         // Created in non-alphabetical order so creation order and name order differ.
         try directory.registerUser(NewUser(username: "zed", password: "zed-pw", nickname: "Zed"), in: chat, nowMs: 1000)
         try directory.registerUser(NewUser(username: "Amy", password: "amy-pw"), in: chat, nowMs: 2000)
@@ -107,7 +113,14 @@ import Testing
                   "serviceEnabled": true,
                   "activeUserLimit": null,
                   "restRateLimitPerSecond": null,
-                  "devicesPerGroup": 4,
+                  "loginPolicy": {
+                    "vendor": "easemob",
+                    "mode": "multiDevice",
+                    "deviceLimits": {
+                      "default": 4
+                    },
+                    "keepCurrentDevice": false
+                  },
                   "revokedTokenIds": [],
                   "users": [
                     {
@@ -130,7 +143,14 @@ import Testing
                   "serviceEnabled": true,
                   "activeUserLimit": null,
                   "restRateLimitPerSecond": null,
-                  "devicesPerGroup": 4,
+                  "loginPolicy": {
+                    "vendor": "easemob",
+                    "mode": "multiDevice",
+                    "deviceLimits": {
+                      "default": 4
+                    },
+                    "keepCurrentDevice": false
+                  },
                   "revokedTokenIds": [
                     2,
                     9
@@ -143,6 +163,59 @@ import Testing
             """
         #expect(String(decoding: document.encoded(), as: UTF8.self) == expected)
         #expect(try SeedDocument.parse(bytes: document.encoded()).encoded() == document.encoded())
+    }
+
+    @Test func loginPoliciesAreExportedInFullAndInFixedOrder() throws {
+        let directory = try Self.populatedDirectory()
+        let text = String(decoding: SeedDocument.export(directory).encoded(), as: UTF8.self)
+        #expect(text.contains("""
+                  "loginPolicy": {
+                    "vendor": "easemob",
+                    "mode": "multiDevice",
+                    "deviceLimits": {
+                      "default": 3,
+                      "mobile": 3,
+                      "web": 0,
+                      "custom:42": 2
+                    },
+                    "keepCurrentDevice": true
+                  },
+            """))
+        #expect(text.contains("""
+                  "loginPolicy": {
+                    "vendor": "openim",
+                    "policy": 5
+                  },
+            """))
+    }
+
+    @Test(arguments: [
+        LoginPolicy.easemob(EasemobLoginPolicy(mode: .singleDevice(.newKicksOld))),
+        .easemob(EasemobLoginPolicy(mode: .singleDevice(.firstDeviceWins), keepCurrentDevice: true)),
+        .easemob(EasemobLoginPolicy(keepCurrentDevice: true)),
+        .openIM(.defaultNotKick), .openIM(.allLoginButSameTermKick), .openIM(.allLoginButSameClassKick),
+        .openIM(.pcAndOther), .easemobDefault,
+    ])
+    func everyPolicyFormRoundTrips(_ policy: LoginPolicy) throws {
+        var directory = Directory(settings: DirectorySettings(passwordIterations: 1))
+        let key = try AppKey(parsing: "o#a")
+        try directory.createApp(key, settings: AppSettings(loginPolicy: policy))
+        let first = SeedDocument.export(directory).encoded()
+        let reloaded = try SeedDocument.parse(bytes: first).makeDirectory(settings: directory.settings, nowMs: 0)
+        #expect(try reloaded.app(key).settings.loginPolicy == policy)
+        #expect(SeedDocument.export(reloaded).encoded() == first)
+    }
+
+    @Test func singleDeviceExportNamesTheRuleAndNoLimits() throws {
+        let policy = LoginPolicy.easemob(EasemobLoginPolicy(mode: .singleDevice(.firstDeviceWins), keepCurrentDevice: true))
+        let document = SeedDocument(apps: [SeedApp(appKey: try AppKey(parsing: "o#a"), settings: AppSettings(loginPolicy: policy))])
+        let app = try #require(JSONValue.parse(document.encoded())["apps"]?.arrayValue?.first)
+        #expect(
+            app["loginPolicy"]
+                == .object([
+                    ("vendor", "easemob"), ("mode", "singleDevice"), ("rule", "firstDeviceWins"),
+                    ("keepCurrentDevice", true),
+                ]))
     }
 
     @Test func emptyDirectoryExportsAnEmptyAppList() {

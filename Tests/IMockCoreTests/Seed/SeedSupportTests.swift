@@ -25,14 +25,12 @@ import Testing
                 == "{\n  \"a\": [\n    1,\n    [],\n    {}\n  ],\n  \"b\": {\n    \"c\": null\n  }\n}\n")
     }
 
-    /// Every ```json block of docs/SEED.md parses, and the two named examples are the ones tested here.
+    /// Every ```json block of docs/SEED.md parses, and the three named examples are the ones tested here.
     @Test func docsExamplesAreTheTestedOnes() throws {
         let docsPath = SeedDocsLocation.packageRoot(from: #filePath) + "/docs/SEED.md"
         let text = try #require(readFile(docsPath), "cannot read \(docsPath)")
         let blocks = jsonBlocks(in: text)
-        #expect(blocks.count == 2)
-        #expect(blocks.first == SeedExamples.minimal)
-        #expect(blocks.last == SeedExamples.complete)
+        #expect(blocks == [SeedExamples.minimal, SeedExamples.complete, SeedExamples.loginPolicies])
         for block in blocks { _ = try SeedDocument.parse(bytes: Array(block.utf8)) }
     }
 
@@ -86,5 +84,23 @@ enum SeedDocsLocation {
         let alice = try #require(app["users"]?.arrayValue?.first)
         #expect(alice.objectValue?.map(\.key) == SeedKeys.user.filter { $0 != "password" })
         #expect(alice["passwordHash"]?.objectValue?.map(\.key) == SeedKeys.passwordHash)
+        let policy = try #require(app["loginPolicy"])
+        #expect(policy.objectValue?.map(\.key) == SeedKeys.easemobLoginPolicy.filter { $0 != "rule" })
+        #expect(policy["deviceLimits"]?.objectValue?.map(\.key) == ["default", "desktop", "custom:7"])
+    }
+
+    /// The other two forms of `loginPolicy`, as export writes them.
+    @Test func exportWritesEveryLoginPolicyMemberInTheDocumentedOrder() throws {
+        let document = try SeedExamples.document(SeedExamples.loginPolicies)
+        let apps = try #require(JSONValue.parse(document.encoded())["apps"]?.arrayValue)
+        let keys = apps.map { $0["loginPolicy"]?.objectValue?.map(\.key) ?? [] }
+        #expect(keys == [
+            SeedKeys.easemobLoginPolicy.filter { $0 != "rule" },
+            SeedKeys.openIMLoginPolicy,
+            SeedKeys.easemobLoginPolicy.filter { $0 != "deviceLimits" },
+        ])
+        #expect(
+            apps[0]["loginPolicy"]?["deviceLimits"]?.objectValue?.map(\.key)
+                == SeedKeys.deviceLimits.filter { $0 == "default" || $0 == "mobile" } + ["custom:7"])
     }
 }
