@@ -9,7 +9,8 @@ public final class MockServer: @unchecked Sendable {
     public let loop: EventLoop
     public let options: ServeOptions
     private let logger: Logger
-    private let clock: any Clock
+    /// The one clock every timer and expiry reads (`--clock`, moved by the control API).
+    public let clock: ServerClock
     private var http: HTTPServer!
     private var router = Router<Route>()
     private let startedAt = MonotonicInstant.now()
@@ -24,12 +25,12 @@ public final class MockServer: @unchecked Sendable {
     /// Creates the server over `directory` (from `--app`/`--seed`, see `ServeOptions.makeDirectory`).
     /// `tls` comes from `--tls-cert`/`--tls-key` when given.
     public init(
-        loop: EventLoop, options: ServeOptions, directory: Directory, clock: any Clock = SystemClock(),
-        tls: TLSContext? = nil, logger: Logger = .disabled
+        loop: EventLoop, options: ServeOptions, directory: Directory, tls: TLSContext? = nil, logger: Logger = .disabled
     ) {
         self.loop = loop
         self.options = options
         self.logger = logger
+        let clock = ServerClock(mode: options.clockMode)
         self.clock = clock
         self.rest = RESTState(directory: directory)
         var configuration = options.httpConfiguration(tls: tls)
@@ -162,16 +163,21 @@ public final class MockServer: @unchecked Sendable {
         hub.closed(channel, code: code)
     }
 
-    /// Keeps one loop timer armed for the earliest token deadline on the system clock.
+    /// Keeps one loop timer armed for the earliest hub deadline while the clock flows; a frozen
+    /// clock fires timers only when it is moved (`clockMoved`).
     private func armDomainTimer() {
         if let domainTimer { loop.cancelTimer(domainTimer) }
         domainTimer = nil
-        guard let deadline = hub.nextDeadlineMs else { return }
+        guard !clock.isFrozen, let deadline = hub.nextDeadlineMs else { return }
         let delay = max(0, deadline - clock.nowMs)
         domainTimer = loop.scheduleTimer(after: .milliseconds(delay)) { [unowned self] in
             self.domainTimer = nil
             self.hub.fireDueTimers(directory: &self.rest.directory)
-            self.armDomainTimer()
         }
+    }
+
+    /// Fires what became due after the control API moved, froze or resumed the clock.
+    func clockMoved() {
+        hub.fireDueTimers(directory: &rest.directory)
     }
 }

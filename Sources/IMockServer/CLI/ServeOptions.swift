@@ -21,6 +21,8 @@ public struct ServeOptions: Sendable, Equatable {
     /// The default time a `/ws` connection may stay silent before the server closes it.
     public static let defaultSessionIdleTimeout: Duration = .seconds(30)
     public var sessionIdleTimeout = ServeOptions.defaultSessionIdleTimeout
+    /// `--clock`: follow the wall clock, or start frozen and move only when told.
+    public var clockMode = ServerClock.Mode.system
     /// Apps from `--app org#app[:open]`, in order.
     public var apps: [AppOption] = []
     /// `--seed FILE`.
@@ -54,6 +56,8 @@ public struct ServeOptions: Sendable, Equatable {
           --app <org#app[:open]>         Create an app (repeatable); ':open' allows tokenless registration.
                                          Without --app and --seed: imock#demo, authorized mode.
           --seed <file>                  Load apps and users from a seed JSON file (docs/SEED.md).
+          --clock <system|virtual>       Follow the wall clock, or stand still until the control API
+                                         moves it (default system).
           --log-format <text|json>       One line per event, as text or JSON (default text).
           --max-header-bytes <n>         Largest request line + headers; more gets 431 (default 16384).
           --max-body-bytes <n>           Largest request body; more gets 413 (default 1048576).
@@ -83,6 +87,12 @@ public struct ServeOptions: Sendable, Equatable {
             case "--seed": options.seedPath = try scanner.value(for: option)
             case "--tls-cert": options.tlsCertificatePath = try scanner.value(for: option)
             case "--tls-key": options.tlsKeyPath = try scanner.value(for: option)
+            case "--clock":
+                let text = try scanner.value(for: option)
+                guard let mode = ServerClock.Mode(rawValue: text) else {
+                    throw UsageError("option --clock must be system or virtual, got '\(text)'")
+                }
+                options.clockMode = mode
             case "--log-format":
                 let text = try scanner.value(for: option)
                 guard let format = LogFormat(rawValue: text) else {

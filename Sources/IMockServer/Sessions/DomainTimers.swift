@@ -1,29 +1,34 @@
 import IMockCore
-import IMockNet
 
-/// The session engine's timers (token warnings and expiry) on the server's `Clock`.
-///
-/// Deadlines are epoch milliseconds of that clock. On the system clock one event-loop timer is
-/// armed for the earliest deadline; a virtual clock fires nothing by itself: whoever moves it
-/// calls `popDue(nowMs:)`. Loop-confined.
+/// What a hub timer is for.
+enum HubTimer: Hashable, Sendable {
+    /// A session-engine timer (token warning or expiry).
+    case engine(TimerToken)
+    /// The idle check of a `/ws` connection.
+    case idle(ConnectionID)
+}
+
+/// The hub's timers on the server's `Clock`: deadlines are epoch milliseconds of that clock,
+/// so they follow it when it is frozen, advanced or set. Whoever moves the clock (or the loop
+/// timer armed for `nextDeadline` while it flows) calls `popDue(nowMs:)`.
 struct DomainTimers {
-    private var schedule = TimerSchedule<TimerToken>()
-    private var ids: [TimerToken: IMockCore.TimerID] = [:]
+    private var schedule = TimerSchedule<HubTimer>()
+    private var ids: [HubTimer: IMockCore.TimerID] = [:]
 
     var count: Int { schedule.count }
     var nextDeadline: Int64? { schedule.nextDeadline }
 
-    mutating func add(_ token: TimerToken, atMs: Int64) {
-        cancel(token)
-        ids[token] = schedule.schedule(at: atMs, token)
+    mutating func add(_ timer: HubTimer, atMs: Int64) {
+        cancel(timer)
+        ids[timer] = schedule.schedule(at: atMs, timer)
     }
 
-    mutating func cancel(_ token: TimerToken) {
-        if let id = ids.removeValue(forKey: token) { schedule.cancel(id) }
+    mutating func cancel(_ timer: HubTimer) {
+        if let id = ids.removeValue(forKey: timer) { schedule.cancel(id) }
     }
 
-    /// The tokens due at `nowMs`, earliest first (ties in scheduling order).
-    mutating func popDue(nowMs: Int64) -> [TimerToken] {
+    /// The timers due at `nowMs`, earliest first (ties in scheduling order).
+    mutating func popDue(nowMs: Int64) -> [HubTimer] {
         schedule.popDue(nowMs: nowMs).map { due in
             ids.removeValue(forKey: due.payload)
             return due.payload

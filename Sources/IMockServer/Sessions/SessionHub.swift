@@ -13,15 +13,14 @@ final class SessionHub {
     private(set) var engine: SessionEngine
     private var channels: [ConnectionID: ChannelState] = [:]
     private var timers = DomainTimers()
-    private var armed: (deadlineMs: Int64, timer: LoopTimerID)?
     /// Everything sent that the control API reports: kicks, token events, closes.
     private(set) var journal: [JournalEntry] = []
     static let journalCapacity = 10_000
 
     private struct ChannelState {
         let channel: WebSocketChannel
-        var lastActivity: MonotonicInstant
-        var idleTimer: LoopTimerID?
+        /// When a frame last arrived, on the server clock.
+        var lastActivityMs: Int64
     }
 
     init(loop: EventLoop, clock: any Clock, engine: SessionEngine, idleTimeout: Duration, logger: Logger) {
@@ -42,22 +41,23 @@ final class SessionHub {
 
     func opened(_ channel: WebSocketChannel, peer: SocketAddress?) {
         let id = ConnectionID(channel.id)
-        channels[id] = ChannelState(channel: channel, lastActivity: .now(), idleTimer: nil)
-        armIdleTimer(id)
+        channels[id] = ChannelState(channel: channel, lastActivityMs: clock.nowMs)
+        timers.add(.idle(id), atMs: clock.nowMs + idleTimeout.milliseconds)
+        onTimersChanged?()
         perform(engine.connectionOpened(id, nowMs: clock.nowMs))
         logger.debug("ws.open", ["conn": String(channel.id), "peer": peer?.description ?? "-"])
     }
 
     func received(_ text: String, on channel: WebSocketChannel, directory: inout Directory) {
         let id = ConnectionID(channel.id)
-        channels[id]?.lastActivity = .now()
+        channels[id]?.lastActivityMs = clock.nowMs
         perform(engine.frameReceived(id, text: text, nowMs: clock.nowMs, directory: &directory))
     }
 
     func closed(_ channel: WebSocketChannel, code: WebSocketCloseCode) {
         let id = ConnectionID(channel.id)
-        guard let state = channels.removeValue(forKey: id) else { return }
-        if let timer = state.idleTimer { loop.cancelTimer(timer) }
+        guard channels.removeValue(forKey: id) != nil else { return }
+        timers.cancel(.idle(id))
         perform(engine.connectionClosed(id, nowMs: clock.nowMs))
         logger.debug("ws.close", ["conn": String(channel.id), "code": String(code.rawValue)])
     }
@@ -81,11 +81,17 @@ final class SessionHub {
         perform(effects)
     }
 
-    /// Fires the domain timers that are due on the clock.
+    /// Fires the timers that are due on the clock (after it flowed, or was advanced or set).
     func fireDueTimers(directory: inout Directory) {
-        for token in timers.popDue(nowMs: clock.nowMs) {
-            perform(engine.timerFired(token, nowMs: clock.nowMs, directory: &directory))
+        for timer in timers.popDue(nowMs: clock.nowMs) {
+            switch timer {
+            case .engine(let token):
+                perform(engine.timerFired(token, nowMs: clock.nowMs, directory: &directory))
+            case .idle(let id):
+                checkIdle(id)
+            }
         }
+        onTimersChanged?()
     }
 
     // MARK: Effects
@@ -100,10 +106,10 @@ final class SessionHub {
             case .close(let id, let code, let reason):
                 channels[id]?.channel.close(code: WebSocketCloseCode(code), reason: reason)
             case .schedule(let token, let atMs):
-                timers.add(token, atMs: atMs)
+                timers.add(.engine(token), atMs: atMs)
                 timersChanged = true
             case .cancel(let token):
-                timers.cancel(token)
+                timers.cancel(.engine(token))
                 timersChanged = true
             case .journal(let entry):
                 record(entry)
@@ -130,23 +136,15 @@ final class SessionHub {
 
     // MARK: Idle timeout
 
-    private func armIdleTimer(_ id: ConnectionID, after delay: Duration? = nil) {
-        let timer = loop.scheduleTimer(after: delay ?? idleTimeout) { [weak self] in
-            self?.checkIdle(id)
-        }
-        channels[id]?.idleTimer = timer
-    }
-
-    /// Re-arms for the remaining time instead of resetting a timer on every frame.
+    /// Closes a connection silent for the idle timeout; otherwise checks again when it would be.
+    /// (The deadline moves lazily instead of on every frame.)
     private func checkIdle(_ id: ConnectionID) {
         guard let state = channels[id] else { return }
-        let silentFor = MonotonicInstant.now().nanoseconds - state.lastActivity.nanoseconds
-        let remaining = idleTimeout.nanoseconds - silentFor
-        if remaining > 0 {
-            armIdleTimer(id, after: .nanoseconds(remaining))
+        let deadline = state.lastActivityMs + idleTimeout.milliseconds
+        if deadline > clock.nowMs {
+            timers.add(.idle(id), atMs: deadline)
             return
         }
-        channels[id]?.idleTimer = nil
         state.channel.close(code: .goingAway, reason: "idle for longer than \(idleTimeout)")
     }
 }

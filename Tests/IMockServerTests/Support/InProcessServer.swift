@@ -9,13 +9,14 @@ final class InProcessServer: @unchecked Sendable {
     let server: MockServer
     let port: UInt16
 
-    init(apps: [ServeOptions.AppOption] = [ServeOptions.defaultApp], clock: any Clock = SystemClock()) throws {
+    init(apps: [ServeOptions.AppOption] = [ServeOptions.defaultApp], clock: ServerClock.Mode = .system) throws {
         var options = ServeOptions()
         options.port = 0
         options.apps = apps
-        let directory = try options.makeDirectory(settings: DirectorySettings(passwordIterations: 10), nowMs: clock.nowMs)
+        options.clockMode = clock
+        let directory = try options.makeDirectory(settings: DirectorySettings(passwordIterations: 10), nowMs: SystemClock().nowMs)
         loop = try EventLoop()
-        server = MockServer(loop: loop, options: options, directory: directory, clock: clock)
+        server = MockServer(loop: loop, options: options, directory: directory)
         port = try server.start().port
         loop.start()
     }
