@@ -14,10 +14,13 @@ public final class MockServer: @unchecked Sendable {
     private var http: HTTPServer!
     private var router = Router<Route>()
     private let startedAt = MonotonicInstant.now()
-    private var hub: SessionHub!
+    /// The shell around the session engine (internal: the control API drives it).
+    private(set) var hub: SessionHub!
     private var domainTimer: LoopTimerID?
     /// Apps, users and tokens, plus the REST rate-limit counters.
-    public private(set) var rest: RESTState
+    public internal(set) var rest: RESTState
+    /// Who may use the control API.
+    let controlAccess: ControlAccess
 
     /// A route handler: runs on the loop thread.
     typealias Route = @Sendable (HTTPRequest, [String: String], HTTPRequestContext) -> HTTPServerResponse
@@ -33,6 +36,8 @@ public final class MockServer: @unchecked Sendable {
         let clock = ServerClock(mode: options.clockMode)
         self.clock = clock
         self.rest = RESTState(directory: directory)
+        self.controlAccess = ControlAccess(
+            secret: options.adminSecret ?? ServeOptions.randomSecret(), allowRemote: options.controlRemote)
         var configuration = options.httpConfiguration(tls: tls)
         configuration.transportErrorResponse = { [clock] error in
             MockServer.transportErrorResponse(error, nowMs: clock.nowMs)
@@ -53,6 +58,10 @@ public final class MockServer: @unchecked Sendable {
     public func start() throws -> SocketAddress {
         let address = try http.listen(host: options.host, port: options.port)
         logger.info("listening", ["address": address.description, "tls": http.configuration.tls == nil ? "off" : "on"])
+        if options.adminSecret == nil {
+            // Logged once so a person can use the control API; --admin-secret chooses it instead.
+            logger.info("control", ["adminSecret": controlAccess.secret, "clock": options.clockMode.rawValue])
+        }
         for key in rest.directory.appKeys {
             guard let app = try? rest.directory.app(key) else { continue }
             logger.info(
@@ -89,6 +98,11 @@ public final class MockServer: @unchecked Sendable {
             let session = SessionConnection(server: self, peer: context.peer)
             return .upgradeToWebSocket(delegate: session)
         }
+        for route in ControlAPI.routes {
+            router.add(route.method, route.pattern) { [unowned self] request, parameters, context in
+                .respond(self.runControl(route, request, parameters: parameters, context: context))
+            }
+        }
         for route in RESTAPI.routes {
             router.add(route.method, route.pattern) { [unowned self] request, parameters, context in
                 .respond(self.runREST(route, request, parameters: parameters, context: context))
@@ -105,6 +119,18 @@ public final class MockServer: @unchecked Sendable {
         // The response goes out before the kicks it causes reach the devices.
         for effect in outcome.effects { hub.apply(effect) }
         return outcome.response
+    }
+
+    private func runControl(
+        _ route: ControlRoute, _ request: HTTPRequest, parameters: [String: String], context: HTTPRequestContext
+    ) -> HTTPResponse {
+        do {
+            try controlAccess.check(request, context: context)
+            let call = try ControlRequest(http: request, parameters: parameters)
+            return .json(status: 200, try route.handler(self, call).encoded())
+        } catch {
+            return error.response(nowMs: clock.nowMs)
+        }
     }
 
     private func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPServerResponse {
@@ -178,6 +204,7 @@ public final class MockServer: @unchecked Sendable {
 
     /// Fires what became due after the control API moved, froze or resumed the clock.
     func clockMoved() {
+        hub.clockJumped()
         hub.fireDueTimers(directory: &rest.directory)
     }
 }

@@ -41,7 +41,7 @@ public enum IMockCommand {
                 return 0
             }
             do {
-                return serve(try ServeOptions.parse(rest))
+                return serve(try ServeOptions.parse(rest, environment: ProcessEnvironment.variables()))
             } catch {
                 printError("imock serve: \(error)\n\n\(ServeOptions.usage)")
                 return UsageError.exitCode

@@ -21,6 +21,11 @@ public struct ServeOptions: Sendable, Equatable {
     /// The default time a `/ws` connection may stay silent before the server closes it.
     public static let defaultSessionIdleTimeout: Duration = .seconds(30)
     public var sessionIdleTimeout = ServeOptions.defaultSessionIdleTimeout
+    /// The control API's bearer secret: `--admin-secret`, else `IMOCK_ADMIN_SECRET`; nil makes
+    /// the server generate one and log it at start-up.
+    public var adminSecret: String?
+    /// `--control-remote`: answer control-API calls from non-loopback clients too.
+    public var controlRemote = false
     /// `--clock`: follow the wall clock, or start frozen and move only when told.
     public var clockMode = ServerClock.Mode.system
     /// Apps from `--app org#app[:open]`, in order.
@@ -56,6 +61,9 @@ public struct ServeOptions: Sendable, Equatable {
           --app <org#app[:open]>         Create an app (repeatable); ':open' allows tokenless registration.
                                          Without --app and --seed: imock#demo, authorized mode.
           --seed <file>                  Load apps and users from a seed JSON file (docs/SEED.md).
+          --admin-secret <secret>        Bearer secret of the control API under /_imock/ (default:
+                                         $IMOCK_ADMIN_SECRET, else random and logged at start-up).
+          --control-remote               Let non-loopback clients use the control API.
           --clock <system|virtual>       Follow the wall clock, or stand still until the control API
                                          moves it (default system).
           --log-format <text|json>       One line per event, as text or JSON (default text).
@@ -71,8 +79,13 @@ public struct ServeOptions: Sendable, Equatable {
         """
 
     /// Parses the arguments after `serve`. Throws a `UsageError` naming the bad option.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> ServeOptions {
+    public static func parse(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws(UsageError) -> ServeOptions {
         var options = ServeOptions()
+        if let secret = environment["IMOCK_ADMIN_SECRET"], !secret.isEmpty {
+            options.adminSecret = secret
+        }
         var scanner = ArgumentScanner(arguments)
         while let option = try scanner.nextOption() {
             switch option.name {
@@ -87,6 +100,13 @@ public struct ServeOptions: Sendable, Equatable {
             case "--seed": options.seedPath = try scanner.value(for: option)
             case "--tls-cert": options.tlsCertificatePath = try scanner.value(for: option)
             case "--tls-key": options.tlsKeyPath = try scanner.value(for: option)
+            case "--admin-secret":
+                let secret = try scanner.value(for: option)
+                guard !secret.isEmpty else { throw UsageError("option --admin-secret must not be empty") }
+                options.adminSecret = secret
+            case "--control-remote":
+                guard option.inlineValue == nil else { throw UsageError("option --control-remote takes no value") }
+                options.controlRemote = true
             case "--clock":
                 let text = try scanner.value(for: option)
                 guard let mode = ServerClock.Mode(rawValue: text) else {
@@ -116,6 +136,10 @@ public struct ServeOptions: Sendable, Equatable {
             throw UsageError("--tls-cert and --tls-key must be given together")
         }
         return options
+    }
+
+    static func randomSecret() -> String {
+        Base64URL.encode(Crypto.randomBytes(18))
     }
 
     private static func parseApp(_ text: String) throws(UsageError) -> AppOption {

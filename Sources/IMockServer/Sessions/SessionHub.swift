@@ -94,6 +94,11 @@ final class SessionHub {
         onTimersChanged?()
     }
 
+    /// Runs any engine command (a control-API kick, an app switch) and carries out its effects.
+    func run(_ command: (inout SessionEngine) -> [SessionEffect]) {
+        perform(command(&engine))
+    }
+
     // MARK: Effects
 
     /// Carries out effects in order.
@@ -135,6 +140,14 @@ final class SessionHub {
     }
 
     // MARK: Idle timeout
+
+    /// Counts a jump of the clock as activity on every connection: a client cannot ping during
+    /// an instant jump, and an hour's jump must reach the token events, not drop every
+    /// connection for silence. Idle timeouts still follow the clock while it flows.
+    func clockJumped() {
+        let now = clock.nowMs
+        for id in channels.keys { channels[id]?.lastActivityMs = now }
+    }
 
     /// Closes a connection silent for the idle timeout; otherwise checks again when it would be.
     /// (The deadline moves lazily instead of on every frame.)

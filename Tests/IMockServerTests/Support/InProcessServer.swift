@@ -14,12 +14,15 @@ final class InProcessServer: @unchecked Sendable {
         options.port = 0
         options.apps = apps
         options.clockMode = clock
+        options.adminSecret = InProcessServer.adminSecret
         let directory = try options.makeDirectory(settings: DirectorySettings(passwordIterations: 10), nowMs: SystemClock().nowMs)
         loop = try EventLoop()
         server = MockServer(loop: loop, options: options, directory: directory)
         port = try server.start().port
         loop.start()
     }
+
+    static let adminSecret = "test-admin-secret"
 
     var baseURL: String { "http://127.0.0.1:\(port)" }
 

@@ -10,8 +10,8 @@ final class SessionFixture: Sendable {
     let http: HTTPTestClient
     let clientLoop: EventLoop
 
-    init() throws {
-        server = try InProcessServer(apps: [.init(key: SessionFixture.app, registrationMode: .open)])
+    init(clock: ServerClock.Mode = .system) throws {
+        server = try InProcessServer(apps: [.init(key: SessionFixture.app, registrationMode: .open)], clock: clock)
         http = HTTPTestClient(port: server.port)
         clientLoop = try EventLoop()
         clientLoop.start()
@@ -27,6 +27,11 @@ final class SessionFixture: Sendable {
             "POST", "/acme/chat/token",
             json: #"{"grant_type":"password","username":"\#(user)","password":"pw","ttl":\#(ttl)}"#)
         return token.body["access_token"]?.string ?? "<no token: \(token)>"
+    }
+
+    /// A control-API call with the admin secret.
+    func control(_ method: String, _ path: String, json: String? = nil) throws -> (status: Int, body: [String: JSONAny]) {
+        try http.request(method, path, json: json, token: InProcessServer.adminSecret)
     }
 
     /// An app token (client_credentials).

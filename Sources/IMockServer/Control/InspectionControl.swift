@@ -1,0 +1,53 @@
+import IMockCore
+import IMockNet
+
+/// Inspection: live sessions of an app and the sent-journal (kicks, token events, closes).
+enum InspectionControl {
+    static let routes: [ControlRoute] = [
+        ControlRoute("GET", "/_imock/apps/{org}/{app}/sessions") { server, request throws(ControlError) in
+            let key = try request.appKey(in: server.rest.directory)
+            return ["sessions": .array(server.hub.engine.sessions(in: key).map(json))]
+        },
+        ControlRoute("GET", "/_imock/journal") { server, request throws(ControlError) in
+            let since = try request.http.queryValue("sinceMs").map { text throws(ControlError) in
+                guard let value = Int64(text) else { throw .badRequest("'sinceMs' must be an integer") }
+                return value
+            }
+            let app = request.http.queryValue("app")
+            let entries = server.hub.journal.filter { entry in
+                (since.map { entry.atMs >= $0 } ?? true) && (app.map { entry.app?.description == $0 } ?? true)
+            }
+            return ["entries": .array(entries.map(json))]
+        },
+    ]
+
+    static func json(_ session: SessionInfo) -> JSONValue {
+        [
+            "connection": .int(Int64(session.connection.rawValue)),
+            "user": .string(session.user),
+            "resource": .string(session.device.resource),
+            "deviceUUID": .string(session.device.uuid),
+            "deviceName": .string(session.device.name),
+            "platform": .string(session.device.platform.resourcePrefix),
+            "loginTimeMs": .int(session.device.loginTimeMs),
+            "autoLogin": .bool(session.autoLogin),
+            "tokenExpiresAtMs": session.tokenExpiresAtMs.map { .int($0) } ?? .null,
+        ]
+    }
+
+    static func json(_ entry: JournalEntry) -> JSONValue {
+        let event: JSONValue
+        switch entry.event {
+        case .frame(let frame): event = ["type": "frame", "frame": frame.json]
+        case .closed(let code, let reason): event = ["type": "closed", "code": .int(Int64(code)), "reason": .string(reason)]
+        }
+        return [
+            "atMs": .int(entry.atMs),
+            "connection": .int(Int64(entry.connection.rawValue)),
+            "app": entry.app.map { .string($0.description) } ?? .null,
+            "user": entry.user.map { .string($0) } ?? .null,
+            "resource": entry.resource.map { .string($0) } ?? .null,
+            "event": event,
+        ]
+    }
+}
