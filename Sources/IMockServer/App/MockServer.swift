@@ -21,6 +21,10 @@ public final class MockServer: @unchecked Sendable {
     public internal(set) var rest: RESTState
     /// Who may use the control API.
     let controlAccess: ControlAccess
+    /// The state each app started with (from `--seed`/`--app`), for the control API's reset.
+    let startSeed: SeedDocument
+    /// Named checkpoints taken through the control API.
+    var checkpoints: [String: SeedDocument] = [:]
 
     /// A route handler: runs on the loop thread.
     typealias Route = @Sendable (HTTPRequest, [String: String], HTTPRequestContext) -> HTTPServerResponse
@@ -36,6 +40,7 @@ public final class MockServer: @unchecked Sendable {
         let clock = ServerClock(mode: options.clockMode)
         self.clock = clock
         self.rest = RESTState(directory: directory)
+        self.startSeed = SeedDocument.export(directory)
         self.controlAccess = ControlAccess(
             secret: options.adminSecret ?? ServeOptions.randomSecret(), allowRemote: options.controlRemote)
         var configuration = options.httpConfiguration(tls: tls)

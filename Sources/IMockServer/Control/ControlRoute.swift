@@ -21,6 +21,6 @@ struct ControlRoute: Sendable {
 enum ControlAPI {
     static var routes: [ControlRoute] {
         ClockControl.routes + InspectionControl.routes + KickControl.routes + StateControl.routes
-            + FaultControl.routes + StreamControl.routes
+            + AppControl.routes + TokenControl.routes + FaultControl.routes + StreamControl.routes
     }
 }

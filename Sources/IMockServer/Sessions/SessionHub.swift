@@ -129,7 +129,11 @@ final class SessionHub {
     /// The earliest pending domain deadline.
     var nextDeadlineMs: Int64? { timers.nextDeadline }
 
+    /// Called with every journal entry as it is recorded (the event stream and metrics listen).
+    var onJournal: ((JournalEntry) -> Void)?
+
     private func record(_ entry: JournalEntry) {
+        onJournal?(entry)
         if journal.count >= SessionHub.journalCapacity { journal.removeFirst(journal.count / 2) }
         journal.append(entry)
         if case .closed(let code, _) = entry.event, code >= 4000 {
