@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "imock", targets: ["imock"]),
         .library(name: "IMockNet", targets: ["IMockNet"]),
         .library(name: "IMockCore", targets: ["IMockCore"]),
+        .library(name: "IMockClient", targets: ["IMockClient"]),
         .library(name: "IMockServer", targets: ["IMockServer"]),
     ],
     targets: [
@@ -33,6 +34,10 @@ let package = Package(
         .target(
             name: "IMockCore", dependencies: ["COpenSSL"],
             swiftSettings: strictSettings),
+        // The reference client: the SDK connection state machine and vendor callback profiles.
+        .target(
+            name: "IMockClient", dependencies: ["IMockCore", "IMockNet", "CSQLite"],
+            swiftSettings: strictSettings),
         // The server: routes, control API, sessions.
         .target(
             name: "IMockServer", dependencies: ["IMockCore", "IMockNet", "CIMockShims"],
@@ -48,6 +53,9 @@ let package = Package(
         .testTarget(
             name: "IMockNetTests", dependencies: ["IMockNet", "IMockTestSupport", "CIMockShims", "COpenSSL"],
             exclude: ["Interop/websockets_client.py"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "IMockClientTests", dependencies: ["IMockClient", "IMockCore", "IMockServer", "IMockNet", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockCoreTests", dependencies: ["IMockCore"],
