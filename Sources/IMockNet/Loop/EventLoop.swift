@@ -98,7 +98,8 @@ public final class EventLoop: @unchecked Sendable {
         wake()
     }
 
-    /// Waits until the loop has stopped and closed every registered handler's descriptor.
+    /// Waits until the loop has stopped and told every still-registered handler to close its
+    /// descriptor (`IOHandler.loopDidStop`).
     public func waitUntilStopped() async {
         await withCheckedContinuation { continuation in
             let alreadyDone = finished.withLock { waiters -> Bool in
@@ -145,7 +146,10 @@ public final class EventLoop: @unchecked Sendable {
 
     private func shutdown() {
         let handlers = registrations
-        for (fd, _) in handlers { deregister(fd: fd) }
+        for (fd, registration) in handlers {
+            deregister(fd: fd)
+            registration.handler.loopDidStop()
+        }
         runPendingTasks()
         let waiters = finished.withLock { waiters in
             defer { waiters = nil }

@@ -40,4 +40,11 @@ public struct IOInterest: OptionSet, Sendable, Hashable {
 /// An object the loop calls when its descriptor is ready. Called on the loop thread only.
 public protocol IOHandler: AnyObject {
     func handleIO(_ events: IOEvents)
+    /// The loop stopped while this handler was still registered (it is already deregistered):
+    /// close the descriptor. The default does nothing.
+    func loopDidStop()
+}
+
+extension IOHandler {
+    public func loopDidStop() {}
 }

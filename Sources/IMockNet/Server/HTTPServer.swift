@@ -43,11 +43,17 @@ public final class HTTPServer {
     /// The number of open connections (HTTP and WebSocket).
     public var connectionCount: Int { connections.count }
 
-    /// Stops listening and closes every connection at once.
+    /// Stops listening and closes every connection: WebSocket peers first get a Close frame with
+    /// 1001 "going away" (written at once when the socket has room), then every socket is closed.
     public func shutdown() {
         for listener in listeners { listener.close() }
         listeners.removeAll()
-        for connection in Array(connections.values) { connection.close(.immediately) }
+        for connection in Array(connections.values) {
+            if let channel = connection.handler as? WebSocketChannel {
+                channel.close(code: .goingAway, reason: "server shutting down")
+            }
+            connection.close(.immediately)
+        }
     }
 
     private func accept(fd: Int32, peer: SocketAddress?) {

@@ -330,6 +330,11 @@ public final class Connection: IOHandler {
         onClose?(self)
     }
 
+    /// The loop stopped: close the socket now.
+    public func loopDidStop() {
+        finishClose(error: nil)
+    }
+
     /// Whether this connection speaks TLS.
     public var isSecure: Bool { tls != nil }
 }

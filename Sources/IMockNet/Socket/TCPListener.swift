@@ -49,6 +49,10 @@ public final class TCPListener: IOHandler {
         Glibc.close(fd)
     }
 
+    public func loopDidStop() {
+        close()
+    }
+
     public func handleIO(_ events: IOEvents) {
         for _ in 0..<TCPListener.maxAcceptsPerWake {
             var storage = sockaddr_storage()

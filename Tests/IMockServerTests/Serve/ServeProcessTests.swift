@@ -49,9 +49,9 @@ struct ServeProcessTests {
 
         try server.stop()
         #expect(server.logText.contains(" info stopping signal=15\n"))
-        // Every client sees its connection end: the server closed them without a closing handshake.
+        // Every WebSocket client gets a Close frame with 1001 "going away" before the socket ends.
         for socket in sockets {
-            #expect(await socket.next() == .closed(code: 1006, reason: ""))
+            #expect(await socket.next() == .closed(code: 1001, reason: "server shutting down"))
         }
         #expect(try http.receiveUntilClosed() == [])
         clientLoop.stop()
