@@ -25,15 +25,16 @@ public enum ExternalCommand {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        if let stdin { try input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Drain stderr on another thread while reading stdout here, so a chatty child can never
-        // block on a full pipe.
+        // block on a full pipe. Raw read(2) with EINTR retried: FileHandle's readDataToEndOfFile
+        // traps on EINTR (SIGCHLD from other tests' children interrupts it).
         let stderrBox = DataBox()
         let group = DispatchGroup()
-        let stderrHandle = err.fileHandleForReading
-        DispatchQueue.global().async(group: group) { stderrBox.data = stderrHandle.readDataToEndOfFile() }
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrFD = err.fileHandleForReading.fileDescriptor
+        DispatchQueue.global().async(group: group) { stderrBox.data = readToEnd(stderrFD) }
+        let stdoutData = readToEnd(out.fileHandleForReading.fileDescriptor)
         group.wait()
         let stderrData = stderrBox.data
         process.waitUntilExit()
@@ -61,6 +62,18 @@ public enum ExternalCommand {
             throw RawSocket.Failure(description: "openssl req failed: \(result.stderr)")
         }
         return (certificate, key)
+    }
+}
+
+/// Reads a pipe until EOF, retrying EINTR.
+private func readToEnd(_ fd: Int32) -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return data }
+        data.append(contentsOf: buffer[0..<count])
     }
 }
 

@@ -96,6 +96,7 @@ extension SessionEngine {
         let accepted = ServerFrame.loginOK(
             id: id, resource: resource, tokenExpiresAt: claims.expiresAtMs, serverTime: nowMs)
         effects.append(.send(connection, accepted))
+        if let session = sessions[sessionID] { effects.append(journal(session, .frame(accepted), nowMs)) }
         effects += scheduleTokenTimers(sessionID, nowMs: nowMs)
         effects += offlineSync(connection, key: key)
         effects += dataSync(connection, types: request.sync, app: app.key)

@@ -16,15 +16,30 @@ extension SessionEngine {
             return [.send(session.connection, frame), journal(session, .frame(frame), nowMs)]
         case .tokenExpiry:
             guard session.expiryTimer == timer else { return [] }
-            session.expiryTimer = nil
-            sessions[sessionID] = session
-            let frame = ServerFrame.tokenExpired
-            var effects: [SessionEffect] = [.send(session.connection, frame), journal(session, .frame(frame), nowMs)]
-            effects += closeSession(
-                sessionID, code: CloseCode.forCode(KickCode.tokenExpired.rawValue), reason: "the token has expired",
-                nowMs: nowMs)
-            return effects
+            return expireSession(sessionID, nowMs: nowMs)
         }
+    }
+
+    /// Expires the tokens of `user`'s live sessions now, ahead of their timers (the control
+    /// API's "expire now"): each gets `token.expired`, then close 4108, earliest login first.
+    public mutating func expireTokens(app: AppKey, user: String, nowMs: Int64) -> [SessionEffect] {
+        guard let key = UserKey(app: app, rawUser: user) else { return [] }
+        return (sessionsByUser[key] ?? []).flatMap { expireSession($0, nowMs: nowMs) }
+    }
+
+    /// `token.expired` then close 4108; cancels the session's remaining token timers.
+    private mutating func expireSession(_ sessionID: SessionID, nowMs: Int64) -> [SessionEffect] {
+        guard var session = sessions[sessionID] else { return [] }
+        var effects: [SessionEffect] = [session.willExpireTimer, session.expiryTimer].compactMap { $0 }.map { .cancel($0) }
+        session.willExpireTimer = nil
+        session.expiryTimer = nil
+        sessions[sessionID] = session
+        let frame = ServerFrame.tokenExpired
+        effects += [.send(session.connection, frame), journal(session, .frame(frame), nowMs)]
+        effects += closeSession(
+            sessionID, code: CloseCode.forCode(KickCode.tokenExpired.rawValue), reason: "the token has expired",
+            nowMs: nowMs)
+        return effects
     }
 
     /// Schedules `token.willExpire` at the configured share of the token's life (at once when

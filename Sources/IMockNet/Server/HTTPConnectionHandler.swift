@@ -1,5 +1,6 @@
 /// Serves HTTP/1.1 on one connection: parses requests, answers them in order, enforces the
-/// header, body and idle deadlines, and hands the connection over on a WebSocket upgrade.
+/// header, body and idle deadlines, and hands the connection over on a WebSocket upgrade or to
+/// a streamed response (`HTTPStreamWriter`).
 ///
 /// Deadlines cover a whole phase, not a single read: a client that sends its head one byte at a
 /// time is still cut off when the header timeout passes since the phase began.
@@ -11,6 +12,8 @@ final class HTTPConnectionHandler: ConnectionHandler {
     private var parser: HTTPRequestParser
     private var deadline: (phase: Phase, timer: LoopTimerID)?
     private var isFinishing = false
+    /// The streamed response this connection carries, once it left request/response mode.
+    private var stream: HTTPStreamWriter?
 
     init(configuration: HTTPServerConfiguration, responder: @escaping HTTPResponder) {
         self.configuration = configuration
@@ -43,6 +46,8 @@ final class HTTPConnectionHandler: ConnectionHandler {
 
     func connectionDidClose(_ connection: Connection, error: (any Error)?) {
         cancelDeadline(on: connection)
+        stream?.connectionClosed()
+        stream = nil
     }
 
     /// Answers one request; returns true when the connection left HTTP (upgrade or close).
@@ -68,7 +73,30 @@ final class HTTPConnectionHandler: ConnectionHandler {
                 channel.start(delegate: delegate, initialBytes: parser.takeBufferedBytes())
                 return true
             }
+        case .stream(let head, let delegate):
+            guard request.method != "HEAD" else {
+                var headers = head.headers
+                if request.version != .http1_0 { headers.set("Transfer-Encoding", "chunked") }
+                send(HTTPResponse(status: head.status, headers: headers), for: request, on: connection)
+                return isFinishing
+            }
+            startStream(head, delegate: delegate, for: request, on: connection)
+            return true
         }
+    }
+
+    /// Sends the head of a streamed response and hands the body to the delegate's writer. The
+    /// connection reads on (so a client that goes away is noticed) but ignores further requests.
+    private func startStream(
+        _ head: HTTPResponse, delegate: any HTTPStreamDelegate, for request: HTTPRequest, on connection: Connection
+    ) {
+        isFinishing = true
+        cancelDeadline(on: connection)
+        let isChunked = request.version != .http1_0
+        connection.write(HTTPStreamWriter.head(head, version: request.version, isChunked: isChunked))
+        let writer = HTTPStreamWriter(connection: connection, isChunked: isChunked, delegate: delegate)
+        stream = writer
+        writer.open()
     }
 
     private func send(_ response: HTTPResponse, for request: HTTPRequest, on connection: Connection) {

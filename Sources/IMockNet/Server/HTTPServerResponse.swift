@@ -5,6 +5,11 @@ public enum HTTPServerResponse {
     /// Upgrade to WebSocket (when the request is a valid RFC 6455 upgrade; otherwise the client
     /// gets the handshake error) and hand the connection to `delegate`.
     case upgradeToWebSocket(delegate: any WebSocketDelegate, extraHeaders: HTTPHeaders = HTTPHeaders())
+    /// Send `head`'s status and headers (its body is ignored), then keep the connection for a
+    /// body the application writes over time through the `HTTPStreamWriter` handed to
+    /// `delegate` (chunked over HTTP/1.1). The connection closes when the stream ends. A HEAD
+    /// request gets the head only and the delegate is never opened.
+    case stream(head: HTTPResponse, delegate: any HTTPStreamDelegate)
 }
 
 /// Facts about the connection a request came on.

@@ -25,6 +25,10 @@ public final class MockServer: @unchecked Sendable {
     let startSeed: SeedDocument
     /// Named checkpoints taken through the control API.
     var checkpoints: [String: SeedDocument] = [:]
+    /// The counters behind `/_imock/metrics`.
+    let metrics = MetricsRecorder()
+    /// The subscribers of `/_imock/events`.
+    let events = StreamBroadcaster()
 
     /// A route handler: runs on the loop thread.
     typealias Route = @Sendable (HTTPRequest, [String: String], HTTPRequestContext) -> HTTPServerResponse
@@ -54,6 +58,10 @@ public final class MockServer: @unchecked Sendable {
             loop: loop, clock: clock, engine: SessionEngine(decider: AppLoginDecider()),
             idleTimeout: options.sessionIdleTimeout, logger: logger)
         hub.onTimersChanged = { [unowned self] in self.armDomainTimer() }
+        hub.onJournal = { [unowned self] entry in
+            self.metrics.record(entry)
+            self.events.publish(entry)
+        }
         installRoutes()
     }
 
@@ -105,7 +113,7 @@ public final class MockServer: @unchecked Sendable {
         }
         for route in ControlAPI.routes {
             router.add(route.method, route.pattern) { [unowned self] request, parameters, context in
-                .respond(self.runControl(route, request, parameters: parameters, context: context))
+                self.runControl(route, request, parameters: parameters, context: context)
             }
         }
         for route in RESTAPI.routes {
@@ -128,13 +136,13 @@ public final class MockServer: @unchecked Sendable {
 
     private func runControl(
         _ route: ControlRoute, _ request: HTTPRequest, parameters: [String: String], context: HTTPRequestContext
-    ) -> HTTPResponse {
+    ) -> HTTPServerResponse {
         do {
             try controlAccess.check(request, context: context)
             let call = try ControlRequest(http: request, parameters: parameters)
-            return .json(status: 200, try route.handler(self, call).encoded())
+            return try route.respond(self, call)
         } catch {
-            return error.response(nowMs: clock.nowMs)
+            return .respond(error.response(nowMs: clock.nowMs))
         }
     }
 
@@ -148,6 +156,7 @@ public final class MockServer: @unchecked Sendable {
         case .notFound:
             response = .respond(RESTError.serviceResourceNotFound.response(nowMs: clock.nowMs))
         }
+        metrics.requestAnswered(request, response)
         if case .respond(let answer) = response {
             logger.debug("request", ["method": request.method, "path": request.path, "status": String(answer.status)])
         }

@@ -32,6 +32,9 @@ public struct ServeOptions: Sendable, Equatable {
     public var apps: [AppOption] = []
     /// `--seed FILE`.
     public var seedPath: String?
+    /// `--seed-random N`: the seed of every random choice a fault makes (its `probability`),
+    /// so a run can be replayed exactly; nil: a random seed, shown by `GET /_imock/faults`.
+    public var faultSeed: UInt64?
 
     /// The app created when neither `--app` nor `--seed` names one.
     public static let defaultApp = AppOption(key: "imock#demo", registrationMode: .authorized)
@@ -61,6 +64,7 @@ public struct ServeOptions: Sendable, Equatable {
           --app <org#app[:open]>         Create an app (repeatable); ':open' allows tokenless registration.
                                          Without --app and --seed: imock#demo, authorized mode.
           --seed <file>                  Load apps and users from a seed JSON file (docs/SEED.md).
+          --seed-random <n>              Seed the random choices of faults (0...2^64-1) to replay a run.
           --admin-secret <secret>        Bearer secret of the control API under /_imock/ (default:
                                          $IMOCK_ADMIN_SECRET, else random and logged at start-up).
           --control-remote               Let non-loopback clients use the control API.
@@ -98,6 +102,12 @@ public struct ServeOptions: Sendable, Equatable {
                 }
                 options.apps.append(app)
             case "--seed": options.seedPath = try scanner.value(for: option)
+            case "--seed-random":
+                let text = try scanner.value(for: option)
+                guard let seed = UInt64(text) else {
+                    throw UsageError("option --seed-random must be an integer in 0...18446744073709551615, got '\(text)'")
+                }
+                options.faultSeed = seed
             case "--tls-cert": options.tlsCertificatePath = try scanner.value(for: option)
             case "--tls-key": options.tlsKeyPath = try scanner.value(for: option)
             case "--admin-secret":

@@ -2,18 +2,28 @@ import IMockCore
 import IMockNet
 
 /// One control-API endpoint. Handlers run on the loop thread with the server's state and
-/// return a JSON body (status 200) or throw a `ControlError`.
+/// return a JSON body (status 200) or throw a `ControlError`. The few endpoints that answer
+/// with something else (Prometheus text, a Server-Sent Events stream) use `response:`.
 struct ControlRoute: Sendable {
     typealias Handler = @Sendable (MockServer, ControlRequest) throws(ControlError) -> JSONValue
+    /// A handler that chooses the whole answer (plain text, a stream …); it is authorised like
+    /// every other control route before it runs.
+    typealias ResponseHandler = @Sendable (MockServer, ControlRequest) throws(ControlError) -> HTTPServerResponse
 
     let method: String
     let pattern: String
-    let handler: Handler
+    let respond: ResponseHandler
 
     init(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
+        self.init(method, pattern, response: { server, request throws(ControlError) in
+            .respond(.json(status: 200, try handler(server, request).encoded()))
+        })
+    }
+
+    init(_ method: String, _ pattern: String, response: @escaping ResponseHandler) {
         self.method = method
         self.pattern = pattern
-        self.handler = handler
+        self.respond = response
     }
 }
 

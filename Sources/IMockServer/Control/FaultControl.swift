@@ -1,4 +1,54 @@
-/// Control-API endpoints of this area (filled in by its own change; see docs/CONTROL-API.md).
+import IMockCore
+import IMockNet
+
+/// `/_imock/faults`: inject network and server-behaviour faults, list the active ones, clear
+/// them (docs/CONTROL-API.md, "Faults"). Token faults and app switches are in TokenControl
+/// and AppControl.
 enum FaultControl {
-    static let routes: [ControlRoute] = []
+    static let routes: [ControlRoute] = [
+        ControlRoute("POST", "/_imock/faults") { server, request throws(ControlError) in
+            let body = try FaultRequest(request, server: server)
+            let created = server.hub.addFault(
+                body.kind, target: body.target, durationMs: body.durationMs, probability: body.probability,
+                seed: server.options.faultSeed ?? randomSeed())
+            return [
+                "fault": FaultJSON.json(created.fault, active: created.active),
+                "affected": .array(created.affected.map { .int(Int64($0.rawValue)) }),
+            ]
+        },
+        ControlRoute("GET", "/_imock/faults") { server, request throws(ControlError) in
+            let app = try appFilter(request, server: server)
+            let faults = server.hub.faults.faults.filter { app == nil || $0.target.app == app }
+            return [
+                "seed": server.hub.faults.baseSeed.map { .string(String($0)) } ?? .null,
+                "faults": .array(faults.map { FaultJSON.json($0, active: true) }),
+            ]
+        },
+        ControlRoute("DELETE", "/_imock/faults") { server, request throws(ControlError) in
+            let app = try appFilter(request, server: server)
+            let cleared = server.hub.clearAllFaults(app: app, directory: &server.rest.directory)
+            return ["cleared": .array(cleared.map { FaultJSON.json($0, active: false) })]
+        },
+        ControlRoute("DELETE", "/_imock/faults/{id}") { server, request throws(ControlError) in
+            let text = request.parameters["id"] ?? ""
+            guard let number = UInt64(text) else { throw .badRequest("the fault id must be a positive integer; got '\(text)'") }
+            guard let fault = server.hub.clearFault(FaultID(rawValue: number), directory: &server.rest.directory) else {
+                throw .notFound("no active fault \(number)")
+            }
+            return ["cleared": .array([FaultJSON.json(fault, active: false)])]
+        },
+    ]
+
+    /// The `?app=org%23app` filter of the list and clear-all calls.
+    private static func appFilter(_ request: ControlRequest, server: MockServer) throws(ControlError) -> AppKey? {
+        guard let text = request.http.queryValue("app") else { return nil }
+        guard let key = try? AppKey(parsing: text) else { throw .badRequest("'app' must be 'org#app'; got '\(text)'") }
+        guard (try? server.rest.directory.app(key)) != nil else { throw .notFound("no app \(key)") }
+        return key
+    }
+
+    /// A seed for a server started without `--seed-random` (fixed at the first fault and listed).
+    private static func randomSeed() -> UInt64 {
+        SecureRandom.bytes(count: 8).reduce(0) { $0 << 8 | UInt64($1) }
+    }
 }

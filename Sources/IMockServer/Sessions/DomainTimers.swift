@@ -6,6 +6,8 @@ enum HubTimer: Hashable, Sendable {
     case engine(TimerToken)
     /// The idle check of a `/ws` connection.
     case idle(ConnectionID)
+    /// The end of a control-API fault's `durationMs`.
+    case faultExpiry(FaultID)
 }
 
 /// The hub's timers on the server's `Clock`: deadlines are epoch milliseconds of that clock,

@@ -6,18 +6,25 @@ import IMockNet
 /// WebSocket with a code, schedule or cancel a timer, journal). Also closes `/ws` connections
 /// that stay silent longer than the idle timeout. Loop-confined.
 final class SessionHub {
-    private let loop: EventLoop
-    private let clock: any Clock
+    let loop: EventLoop
+    let clock: any Clock
     private let logger: Logger
     private let idleTimeout: Duration
     private(set) var engine: SessionEngine
-    private var channels: [ConnectionID: ChannelState] = [:]
-    private var timers = DomainTimers()
+    private(set) var channels: [ConnectionID: ChannelState] = [:]
+    var timers = DomainTimers()
+    /// Active control-API faults (FaultHub.swift carries them out).
+    var faults = FaultBook()
+    /// Connections whose server frames are held (delay, holdLogin) or black-holed.
+    var faultOutboxes: [ConnectionID: FaultOutbox] = [:]
+    /// The app, user and resource last known of a connection (from its login frame or its
+    /// session), so faults still match the frames sent after a session ended (a kick).
+    var faultSubjects: [ConnectionID: FaultSubject] = [:]
     /// Everything sent that the control API reports: kicks, token events, closes.
     private(set) var journal: [JournalEntry] = []
     static let journalCapacity = 10_000
 
-    private struct ChannelState {
+    struct ChannelState {
         let channel: WebSocketChannel
         /// When a frame last arrived, on the server clock.
         var lastActivityMs: Int64
@@ -51,13 +58,22 @@ final class SessionHub {
     func received(_ text: String, on channel: WebSocketChannel, directory: inout Directory) {
         let id = ConnectionID(channel.id)
         channels[id]?.lastActivityMs = clock.nowMs
+        if faultOutboxes[id]?.blackhole != nil {
+            faultOutboxes[id]?.inbound.append(text)  // read once the black hole ends
+            return
+        }
+        // failUnbind / failSync roll per request and hold only while the engine handles it.
+        let engineFaults = faults.isEmpty ? nil : engineFaults(for: text, on: id)
+        if let engineFaults { engine.setFaults(engineFaults.faults, for: engineFaults.app) }
         perform(engine.frameReceived(id, text: text, nowMs: clock.nowMs, directory: &directory))
+        if let engineFaults { engine.setFaults(AppFaults(), for: engineFaults.app) }
     }
 
     func closed(_ channel: WebSocketChannel, code: WebSocketCloseCode) {
         let id = ConnectionID(channel.id)
         guard channels.removeValue(forKey: id) != nil else { return }
         timers.cancel(.idle(id))
+        forgetFaultState(of: id)
         perform(engine.connectionClosed(id, nowMs: clock.nowMs))
         logger.debug("ws.close", ["conn": String(channel.id), "code": String(code.rawValue)])
     }
@@ -89,6 +105,8 @@ final class SessionHub {
                 perform(engine.timerFired(token, nowMs: clock.nowMs, directory: &directory))
             case .idle(let id):
                 checkIdle(id)
+            case .faultExpiry(let id):
+                clearFault(id, directory: &directory)
             }
         }
         onTimersChanged?()
@@ -101,15 +119,16 @@ final class SessionHub {
 
     // MARK: Effects
 
-    /// Carries out effects in order.
-    private func perform(_ effects: [SessionEffect]) {
+    /// Carries out effects in order. Frames and closes pass through the active faults (the
+    /// send path of FaultHub.swift).
+    func perform(_ effects: [SessionEffect]) {
         var timersChanged = false
         for effect in effects {
             switch effect {
             case .send(let id, let frame):
-                channels[id]?.channel.send(text: frame.text)
+                deliver(.text(frame.text), as: FaultOutgoing(frame), to: id)
             case .close(let id, let code, let reason):
-                channels[id]?.channel.close(code: WebSocketCloseCode(code), reason: reason)
+                deliver(.close(WebSocketCloseCode(code), reason: reason), as: .close, to: id)
             case .schedule(let token, let atMs):
                 timers.add(.engine(token), atMs: atMs)
                 timersChanged = true

@@ -1,0 +1,34 @@
+import IMockCore
+
+/// What the I/O shell must do, in order.
+public enum ClientAction: Sendable, Equatable {
+    /// Open (or create) the local database of `user`; answer with ``ClientEvent/databaseOpened(epoch:error:)``.
+    case openDatabase(user: String, epoch: UInt64)
+    /// Close the local database of login `epoch`.
+    case closeDatabase(epoch: UInt64)
+    /// Open a WebSocket to the server; answer with `socketOpened` / `socketClosed` of `generation`.
+    case openSocket(generation: UInt64)
+    /// Send `frame` (as ``ClientFrame/text``) on socket `generation`.
+    case sendFrame(generation: UInt64, frame: ClientFrame)
+    /// Close socket `generation` with `code`; no `socketClosed` event is expected for it.
+    case closeSocket(generation: UInt64, code: UInt16)
+    /// Start (or restart) `timer`.
+    case scheduleTimer(ClientTimer, afterMs: Int64)
+    /// Stop `timer`.
+    case cancelTimer(ClientTimer)
+    /// Store a received message in the local database; for an offline one answer with
+    /// ``ClientEvent/messageStored(messageId:)`` so the client acks it.
+    case storeMessage(ChatMessage, offline: Bool)
+    /// Deliver a callback to the delegates.
+    case emit(EmittedCallback)
+    /// A server frame was malformed and ignored (for the log).
+    case ignoredFrame(FrameError)
+}
+
+/// One canonical callback and its rendering in the profile's vocabulary (zero or more records).
+public struct EmittedCallback: Sendable, Equatable {
+    /// The vendor-neutral event.
+    public var canonical: CanonicalCallback
+    /// What the vendor SDK calls, in order.
+    public var records: [CallbackRecord]
+}

@@ -1,0 +1,53 @@
+import IMockCore
+
+/// What happens to the client: an API call, a socket or database result, a frame, a timer.
+/// Socket and database events carry the generation they were opened with; events of an older
+/// generation are ignored, so nothing of an old connection or account reaches the new one (X2).
+public enum ClientEvent: Sendable, Equatable {
+    /// `login(userId, token)`; `offline` is ZIM's `isOfflineLogin` (Z5).
+    case login(user: String, token: String, offline: Bool = false)
+    /// `logout(unbindDeviceToken:)` (E8).
+    case logout(unbindDeviceToken: Bool)
+    /// `renewToken(token)` (E5, Z4).
+    case renewToken(String)
+    /// Send a 1:1 text message; `localID` comes back in the completion.
+    case send(localID: String, to: String, text: String)
+    /// The local database of login `epoch` finished opening (nil error: opened).
+    case databaseOpened(epoch: UInt64, error: ClientError?)
+    /// Socket `generation` is open.
+    case socketOpened(generation: UInt64)
+    /// Socket `generation` closed or failed to open; `code` nil when no close frame came.
+    case socketClosed(generation: UInt64, code: UInt16?, reason: String)
+    /// A text frame arrived on socket `generation`.
+    case textReceived(generation: UInt64, text: String)
+    /// A parsed frame arrived on socket `generation`.
+    case frameReceived(generation: UInt64, frame: ServerFrame)
+    /// The shell stored offline message `messageId`; the client may ack it (C10).
+    case messageStored(messageId: String)
+    /// A timer fired.
+    case timerFired(ClientTimer)
+}
+
+/// The client's timers. Scheduling one again replaces it.
+public enum ClientTimer: String, Sendable, Hashable, CaseIterable {
+    /// The login did not finish in time.
+    case loginTimeout
+    /// The back-off before the next reconnect attempt ended.
+    case reconnect
+    /// Time to ping.
+    case keepAlive
+}
+
+/// An error reported to the app: a vendor code and a sentence.
+public struct ClientError: Error, Sendable, Equatable {
+    /// The code (vendor numbering of the profile, or the server's Easemob code).
+    public var code: Int
+    /// A sentence.
+    public var message: String
+
+    /// Creates an error.
+    public init(code: Int, message: String) {
+        self.code = code
+        self.message = message
+    }
+}

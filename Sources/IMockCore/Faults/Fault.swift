@@ -1,0 +1,59 @@
+/// Identifies an active fault (unique for the server's life).
+public struct FaultID: RawRepresentable, Hashable, Comparable, Sendable {
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+    public static func < (lhs: FaultID, rhs: FaultID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// One fault: what, to whom, until when, how likely per event, and its own seeded random stream.
+public struct Fault: Sendable, Equatable {
+    public let id: FaultID
+    public let kind: FaultKind
+    public let target: FaultTarget
+    /// When it was created, on the server clock.
+    public let createdAtMs: Int64
+    /// When it clears itself, on the server clock (nil: until cleared).
+    public let expiresAtMs: Int64?
+    /// The chance (0–1) that it applies to one event (a frame, a connection, a logout, a login).
+    public let probability: Double
+    /// The seed of its random stream (derived from the server's `--seed-random`).
+    public let seed: UInt64
+    /// Frames `dropFrames` still discards.
+    public internal(set) var remainingFrames: Int
+    /// How many events it applied to so far.
+    public internal(set) var applied: Int = 0
+    var random: SplitMix64
+    /// Per-connection choices of a black hole (decided once per connection).
+    var connectionChoices: [ConnectionID: Bool] = [:]
+
+    /// Creates a fault.
+    public init(
+        id: FaultID, kind: FaultKind, target: FaultTarget, createdAtMs: Int64, expiresAtMs: Int64?,
+        probability: Double, seed: UInt64
+    ) {
+        self.id = id
+        self.kind = kind
+        self.target = target
+        self.createdAtMs = createdAtMs
+        self.expiresAtMs = expiresAtMs
+        self.probability = min(max(probability, 0), 1)
+        self.seed = seed
+        self.random = SplitMix64(seed: seed)
+        if case .dropFrames(let count) = kind { remainingFrames = count } else { remainingFrames = 0 }
+    }
+
+    /// Draws whether the fault applies to one event; counts it when it does.
+    public mutating func roll() -> Bool {
+        let hit = random.chance(probability)
+        if hit { applied += 1 }
+        return hit
+    }
+
+    /// Decides once per connection (black hole) and remembers the choice.
+    mutating func rollOnce(for connection: ConnectionID) -> Bool {
+        if let choice = connectionChoices[connection] { return choice }
+        let hit = roll()
+        connectionChoices[connection] = hit
+        return hit
+    }
+}

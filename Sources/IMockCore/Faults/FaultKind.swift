@@ -1,0 +1,53 @@
+/// What a fault does (docs/CONTROL-API.md, "Faults").
+public enum FaultKind: Sendable, Equatable {
+    /// Close matching connections without a close frame (TCP FIN, the client sees 1006).
+    case drop
+    /// Reset matching connections (TCP RST).
+    case reset
+    /// Stop reading from and writing to matching connections but keep the socket open; what
+    /// the server would have sent waits and flows, in order, when the fault ends.
+    case blackhole
+    /// Hold every server frame (and close) to matching connections for `ms` milliseconds of
+    /// real time, keeping their order.
+    case delay(ms: Int64)
+    /// Discard the next `count` server frames to matching connections (the fault ends then).
+    case dropFrames(count: Int)
+    /// Discard `pong` replies to the `ping` op.
+    case noPong
+    /// Hold `login.ok` / `login.error` (and what follows on that connection) for `ms`
+    /// milliseconds of real time.
+    case holdLogin(ms: Int64)
+    /// `logout` with `unbindDeviceToken` fails (212) and the session stays (rule E8).
+    case failUnbind
+    /// The data sync of these types finishes with an error.
+    case failSync(types: Set<SyncType>)
+
+    /// The `kind` name of the control API.
+    public var name: String {
+        switch self {
+        case .drop: "drop"
+        case .reset: "reset"
+        case .blackhole: "blackhole"
+        case .delay: "delay"
+        case .dropFrames: "dropFrames"
+        case .noPong: "noPong"
+        case .holdLogin: "holdLogin"
+        case .failUnbind: "failUnbind"
+        case .failSync: "failSync"
+        }
+    }
+
+    /// Every kind name, in documentation order.
+    public static let names = [
+        "drop", "reset", "blackhole", "delay", "dropFrames", "noPong", "holdLogin", "failUnbind", "failSync",
+    ]
+
+    /// Whether the fault ends a connection (drop, reset): without a duration it acts once, on
+    /// the connections open when it is created, and is not kept.
+    public var endsConnection: Bool {
+        switch self {
+        case .drop, .reset: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import IMockCore
+import IMockNet
+
+/// The counters behind `/_imock/metrics`, fed by the server as things happen: REST answers by
+/// status, and from the sent-journal kicks by code and logins by app and result. Gauges
+/// (connections, sessions, uptime) are read when scraped (`MetricsExposition`). Loop-confined.
+///
+/// Successful logins are not journalled, so they are counted from the live sessions: every
+/// session is counted once, by its connection, the first time it is seen — in a scrape or in a
+/// journal entry about it (a token event, a kick, a close). A session that both starts and
+/// ends silently (client close, idle timeout) between two such moments is not counted.
+final class MetricsRecorder {
+    /// When the recorder (and so the server) started, for `imock_uptime_seconds`.
+    let startedAt = MonotonicInstant.now()
+    /// REST API answers by HTTP status (the control API and `/ws` upgrades excluded).
+    private(set) var restRequests: [Int: UInt64] = [:]
+    /// `kicked` frames sent, by code.
+    private(set) var kicks: [Int: UInt64] = [:]
+    /// Successful logins by app key.
+    private(set) var loginsOK: [String: UInt64] = [:]
+    /// Refused logins by app key ("" when the app key was unknown) and `login.error` code.
+    private(set) var loginErrors: [LoginErrorKey: UInt64] = [:]
+
+    /// The labels of a refused login.
+    struct LoginErrorKey: Hashable, Comparable {
+        var app: String
+        var code: Int
+
+        static func < (lhs: LoginErrorKey, rhs: LoginErrorKey) -> Bool {
+            (lhs.app, lhs.code) < (rhs.app, rhs.code)
+        }
+    }
+
+    /// Counts a REST API answer; control-API paths (`/_imock/…`) and upgrades are not counted.
+    func requestAnswered(_ request: HTTPRequest, _ response: HTTPServerResponse) {
+        guard case .respond(let answer) = response, !request.path.hasPrefix("/_imock/") else { return }
+        restRequests[answer.status, default: 0] += 1
+    }
+
+    /// Counts what a journal entry shows: an accepted or refused login, a kick.
+    func record(_ entry: JournalEntry) {
+        guard case .frame(let frame) = entry.event else { return }
+        switch frame {
+        case .loginOK:
+            loginsOK[entry.app?.description ?? "", default: 0] += 1
+        case .kicked(let code, _, _):
+            kicks[code, default: 0] += 1
+        case .loginError(_, let code, _):
+            loginErrors[LoginErrorKey(app: entry.app?.description ?? "", code: code), default: 0] += 1
+        default:
+            break
+        }
+    }
+
+    /// Seconds since the server started.
+    var uptimeSeconds: Double {
+        Double(MonotonicInstant.now().nanoseconds - startedAt.nanoseconds) / 1_000_000_000
+    }
+}

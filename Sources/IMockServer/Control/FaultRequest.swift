@@ -1,0 +1,117 @@
+import IMockCore
+
+/// A `POST /_imock/faults` body, read and checked (docs/CONTROL-API.md, "Faults"): every
+/// malformed field is a 400 naming it; an unknown app, user, resource or connection is a 404.
+struct FaultRequest {
+    var kind: FaultKind
+    var target: FaultTarget
+    var durationMs: Int64?
+    var probability: Double
+
+    /// Longest hold (delay, holdLogin): ten minutes.
+    static let maximumHoldMs: Int64 = 600_000
+    /// Most frames one dropFrames fault discards.
+    static let maximumDropFrames: Int64 = 1_000_000
+
+    private static let common: Set<String> = ["kind", "app", "user", "resource", "connection", "durationMs", "probability"]
+
+    init(_ request: ControlRequest, server: MockServer) throws(ControlError) {
+        let name = try request.requiredString("kind")
+        switch name {
+        case "drop": kind = .drop
+        case "reset": kind = .reset
+        case "blackhole": kind = .blackhole
+        case "noPong": kind = .noPong
+        case "failUnbind": kind = .failUnbind
+        case "delay": kind = .delay(ms: try FaultRequest.hold(request))
+        case "holdLogin": kind = .holdLogin(ms: try FaultRequest.hold(request))
+        case "dropFrames":
+            let count = try request.requiredInt("count")
+            guard (1...FaultRequest.maximumDropFrames).contains(count) else {
+                throw .badRequest("'count' must be in 1...\(FaultRequest.maximumDropFrames)")
+            }
+            kind = .dropFrames(count: Int(count))
+        case "failSync": kind = .failSync(types: try FaultRequest.syncTypes(request))
+        default:
+            throw .badRequest("'kind' must be one of \(FaultKind.names.joined(separator: ", ")); got '\(name)'")
+        }
+        try request.allowOnly(FaultRequest.common.union(FaultRequest.extraFields(of: kind)))
+        if let duration = try request.int("durationMs") {
+            guard duration >= 1 else { throw .badRequest("'durationMs' must be at least 1") }
+            durationMs = duration
+        }
+        probability = try FaultRequest.probability(request)
+        target = try FaultRequest.target(request, server: server)
+    }
+
+    private static func extraFields(of kind: FaultKind) -> Set<String> {
+        switch kind {
+        case .delay, .holdLogin: ["ms"]
+        case .dropFrames: ["count"]
+        case .failSync: ["types"]
+        default: []
+        }
+    }
+
+    private static func hold(_ request: ControlRequest) throws(ControlError) -> Int64 {
+        let ms = try request.requiredInt("ms")
+        guard (1...maximumHoldMs).contains(ms) else { throw .badRequest("'ms' must be in 1...\(maximumHoldMs)") }
+        return ms
+    }
+
+    private static func syncTypes(_ request: ControlRequest) throws(ControlError) -> Set<SyncType> {
+        let allowed = SyncType.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let value = request.body["types"], !value.isNull else { throw .badRequest("'types' is required") }
+        guard let items = value.arrayValue, !items.isEmpty else {
+            throw .badRequest("'types' must be a non-empty array of \(allowed)")
+        }
+        var types: Set<SyncType> = []
+        for (index, item) in items.enumerated() {
+            guard let text = item.stringValue, let type = SyncType(rawValue: text) else {
+                throw .badRequest("'types[\(index)]' must be one of \(allowed)")
+            }
+            types.insert(type)
+        }
+        return types
+    }
+
+    private static func probability(_ request: ControlRequest) throws(ControlError) -> Double {
+        guard let value = request.body["probability"], !value.isNull else { return 1 }
+        let number: Double? = switch value {
+        case .int(let int): Double(int)
+        case .double(let double): double
+        default: nil
+        }
+        guard let number, number >= 0, number <= 1 else { throw .badRequest("'probability' must be a number in 0...1") }
+        return number
+    }
+
+    /// `connection`, or `app` with an optional `user` and `resource` (which needs `user`).
+    private static func target(_ request: ControlRequest, server: MockServer) throws(ControlError) -> FaultTarget {
+        let appName = try request.string("app")
+        let user = try request.string("user")
+        let resource = try request.string("resource")
+        if let number = try request.int("connection") {
+            guard appName == nil, user == nil, resource == nil else {
+                throw .badRequest("'connection' names one connection: give it without 'app', 'user' and 'resource'")
+            }
+            let id = ConnectionID(UInt64(clamping: number))
+            guard number > 0, server.hub.channels[id] != nil else { throw .notFound("no open connection \(number)") }
+            return .connection(id)
+        }
+        guard let appName else { throw .badRequest("'app' (org#app) or 'connection' is required") }
+        guard let key = try? AppKey(parsing: appName) else { throw .badRequest("'app' must be 'org#app'; got '\(appName)'") }
+        guard (try? server.rest.directory.app(key)) != nil else { throw .notFound("no app \(key)") }
+        guard let user else {
+            if resource != nil { throw .badRequest("'resource' needs 'user'") }
+            return .app(key)
+        }
+        guard let name = try? UserFields.normalizeUsername(user), (try? server.rest.directory.user(name, in: key)) != nil
+        else { throw .notFound("no user '\(user)' in \(key)") }
+        guard let resource else { return .user(key, name) }
+        guard server.hub.engine.sessions(of: name, in: key).contains(where: { $0.device.resource == resource }) else {
+            throw .notFound("no live session of '\(name)' with resource '\(resource)' in \(key)")
+        }
+        return .resource(key, user: name, resource: resource)
+    }
+}

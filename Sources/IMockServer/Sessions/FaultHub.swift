@@ -1,0 +1,219 @@
+import IMockCore
+import IMockNet
+
+/// The hub's side of control-API faults: every frame and close the engine sends passes
+/// through `deliver`, which asks the `FaultBook` and then sends, holds, discards, drops or
+/// resets. Holds (delay, holdLogin) run on real time through loop timers, since frames are
+/// real I/O; fault durations run on the server clock (`HubTimer.faultExpiry`).
+extension SessionHub {
+    /// What `addFault` did.
+    struct FaultCreation {
+        /// The fault (kept active unless a drop or reset without duration).
+        var fault: Fault
+        /// Whether it stays active (listed, clearable).
+        var active: Bool
+        /// The connections it acted on or applies to now.
+        var affected: [ConnectionID]
+    }
+
+    // MARK: Control
+
+    /// Creates a fault: a drop or reset acts on the matching open connections now (each with
+    /// the fault's probability); with a duration it stays active and also acts on later frames.
+    /// A black hole takes the matching open connections now (each decided once).
+    func addFault(
+        _ kind: FaultKind, target: FaultTarget, durationMs: Int64?, probability: Double, seed: UInt64
+    ) -> FaultCreation {
+        let now = clock.nowMs
+        faults.seedIfNeeded(seed)
+        var fault = faults.make(kind, target: target, nowMs: now, durationMs: durationMs, probability: probability)
+        let active = !(kind.endsConnection && durationMs == nil)
+        if active {
+            faults.insert(fault)
+            if let expiry = fault.expiresAtMs {
+                timers.add(.faultExpiry(fault.id), atMs: expiry)
+                onTimersChanged?()
+            }
+        }
+        let matching = channels.keys.sorted().filter { target.matches(faultSubject(of: $0)) }
+        var affected: [ConnectionID] = []
+        for id in matching {
+            guard let channel = channels[id]?.channel else { continue }
+            switch kind {
+            case .drop, .reset:
+                guard active ? faults.roll(fault.id) : fault.roll() else { continue }
+                affected.append(id)
+                channel.abort(kind == .reset ? .reset : .immediately)
+            case .blackhole:
+                guard faults.rollOnce(fault.id, for: id) else { continue }
+                affected.append(id)
+                startBlackhole(id, by: fault.id)
+            default:
+                affected.append(id)
+            }
+        }
+        if active, let kept = faults.fault(fault.id) { fault = kept }
+        return FaultCreation(fault: fault, active: active, affected: affected)
+    }
+
+    /// Clears one active fault; a black hole releases its connections (held frames flow, the
+    /// client frames read meanwhile are handled). Nil when there is no such fault.
+    @discardableResult
+    func clearFault(_ id: FaultID, directory: inout Directory) -> Fault? {
+        guard let fault = faults.remove(id) else { return nil }
+        timers.cancel(.faultExpiry(id))
+        onTimersChanged?()
+        guard fault.kind == .blackhole else { return fault }
+        for connection in faultOutboxes.keys.sorted() where faultOutboxes[connection]?.blackhole == id {
+            endBlackhole(connection, directory: &directory)
+        }
+        return fault
+    }
+
+    /// Clears every active fault (of `app` only, when given).
+    func clearAllFaults(app: AppKey?, directory: inout Directory) -> [Fault] {
+        let ids = faults.faults.filter { app == nil || $0.target.app == app }.map(\.id)
+        return ids.compactMap { clearFault($0, directory: &directory) }
+    }
+
+    /// The open connections `target` matches now.
+    func connections(matching target: FaultTarget) -> [ConnectionID] {
+        channels.keys.sorted().filter { target.matches(faultSubject(of: $0)) }
+    }
+
+    // MARK: Receive path
+
+    /// The engine faults (failUnbind, failSync) for one client frame, rolled now; nil when
+    /// none applies. A login frame also records the app and user the connection asks for.
+    func engineFaults(for text: String, on id: ConnectionID) -> (app: AppKey, faults: AppFaults)? {
+        guard let frame = try? ClientFrameParser.parse(text) else { return nil }
+        var logoutUnbinds = false
+        var syncTypes: [SyncType] = []
+        switch frame {
+        case .login(_, let request):
+            guard let app = try? AppKey(parsing: request.appKey) else { return nil }
+            faultSubjects[id] = FaultSubject(
+                connection: id, app: app, user: try? UserFields.normalizeUsername(request.user),
+                resource: request.device.resource)
+            syncTypes = request.sync
+        case .logout(_, let unbind):
+            logoutUnbinds = unbind
+        default:
+            return nil
+        }
+        let subject = faultSubject(of: id)
+        guard let app = subject.app else { return nil }
+        let result = faults.engineFaults(for: subject, logoutUnbinds: logoutUnbinds, syncTypes: syncTypes)
+        return result == AppFaults() ? nil : (app, result)
+    }
+
+    // MARK: Send path
+
+    /// Sends a frame or close to a connection through the active faults.
+    func deliver(_ item: FaultOutbox.Item, as outgoing: FaultOutgoing, to id: ConnectionID) {
+        guard let channel = channels[id]?.channel else { return }
+        guard !faults.isEmpty || faultOutboxes[id] != nil else {
+            send(item, on: channel)
+            return
+        }
+        let decision = faults.decide(outgoing, for: faultSubject(of: id))
+        for finished in decision.finished {
+            faults.remove(finished)  // a used-up dropFrames (never a black hole)
+            timers.cancel(.faultExpiry(finished))
+        }
+        switch decision.action {
+        case .discard:
+            return
+        case .drop:
+            channel.abort(.immediately)
+            return
+        case .reset:
+            channel.abort(.reset)
+            return
+        case .deliver:
+            break
+        }
+        if let hole = decision.blackholedBy { startBlackhole(id, by: hole) }
+        var outbox = faultOutboxes[id] ?? FaultOutbox()
+        guard !outbox.isIdle || decision.holdMs > 0 else {
+            send(item, on: channel)
+            return
+        }
+        let now = MonotonicInstant.now().nanoseconds
+        outbox.queue.append((item, max(now + decision.holdMs * 1_000_000, outbox.lastReleaseNs)))
+        faultOutboxes[id] = outbox
+        pumpFaultOutbox(id)
+    }
+
+    private func send(_ item: FaultOutbox.Item, on channel: WebSocketChannel) {
+        switch item {
+        case .text(let text): channel.send(text: text)
+        case .close(let code, let reason): channel.close(code: code, reason: reason)
+        }
+    }
+
+    /// Sends what is due in the connection's outbox and arms a loop timer for the rest.
+    private func pumpFaultOutbox(_ id: ConnectionID) {
+        guard var outbox = faultOutboxes[id], let channel = channels[id]?.channel else { return }
+        if let timer = outbox.timer { loop.cancelTimer(timer) }
+        outbox.timer = nil
+        let now = MonotonicInstant.now().nanoseconds
+        while outbox.blackhole == nil, let first = outbox.queue.first, first.releaseNs <= now {
+            outbox.queue.removeFirst()
+            faultOutboxes[id] = outbox
+            send(first.item, on: channel)
+            guard let current = faultOutboxes[id] else { return }  // the send closed it
+            outbox = current
+        }
+        if outbox.isIdle {
+            faultOutboxes[id] = nil
+            return
+        }
+        if outbox.blackhole == nil, let first = outbox.queue.first {
+            outbox.timer = loop.scheduleTimer(after: .nanoseconds(first.releaseNs - now)) { [weak self] in
+                self?.faultOutboxes[id]?.timer = nil
+                self?.pumpFaultOutbox(id)
+            }
+        }
+        faultOutboxes[id] = outbox
+    }
+
+    // MARK: Black holes
+
+    /// Stops reading from the connection and holds what the server sends (the socket stays).
+    private func startBlackhole(_ id: ConnectionID, by fault: FaultID) {
+        guard let channel = channels[id]?.channel, faultOutboxes[id]?.blackhole == nil else { return }
+        faultOutboxes[id, default: FaultOutbox()].blackhole = fault
+        channel.connection.pauseReading()
+    }
+
+    /// Reads again, handles the client frames read meanwhile and lets held frames flow.
+    private func endBlackhole(_ id: ConnectionID, directory: inout Directory) {
+        guard let channel = channels[id]?.channel, var outbox = faultOutboxes[id] else { return }
+        outbox.blackhole = nil
+        let inbound = outbox.inbound
+        outbox.inbound = []
+        faultOutboxes[id] = outbox
+        channel.connection.resumeReading()
+        pumpFaultOutbox(id)
+        for text in inbound where channels[id] != nil { received(text, on: channel, directory: &directory) }
+    }
+
+    // MARK: Subjects
+
+    /// What faults see of a connection: its session, else what it was last known as.
+    func faultSubject(of id: ConnectionID) -> FaultSubject {
+        let subject = engine.faultSubject(of: id)
+        if subject.app != nil {
+            faultSubjects[id] = subject
+            return subject
+        }
+        return faultSubjects[id] ?? subject
+    }
+
+    /// Forgets a closed connection's held frames and subject.
+    func forgetFaultState(of id: ConnectionID) {
+        if let timer = faultOutboxes.removeValue(forKey: id)?.timer { loop.cancelTimer(timer) }
+        faultSubjects[id] = nil
+    }
+}

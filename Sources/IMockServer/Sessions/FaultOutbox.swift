@@ -1,0 +1,39 @@
+import IMockCore
+import IMockNet
+
+/// What a fault holds back on one connection: frames and a close waiting for their release
+/// time (delay, holdLogin) or for a black hole to end, in send order; and, while black-holed,
+/// the client frames that were already read (handled when it ends).
+struct FaultOutbox {
+    /// A held item.
+    enum Item {
+        case text(String)
+        case close(WebSocketCloseCode, reason: String)
+    }
+
+    /// Items in send order with their release time (monotonic nanoseconds, real time).
+    var queue: [(item: Item, releaseNs: Int64)] = []
+    /// The loop timer armed for the first item.
+    var timer: LoopTimerID?
+    /// The black hole that holds the connection, if any.
+    var blackhole: FaultID?
+    /// Client frames read while black-holed.
+    var inbound: [String] = []
+
+    /// When the last queued item is released (a later item never overtakes it).
+    var lastReleaseNs: Int64 { queue.last?.releaseNs ?? 0 }
+
+    /// Nothing held and no black hole: the outbox can go.
+    var isIdle: Bool { queue.isEmpty && blackhole == nil && inbound.isEmpty }
+}
+
+extension FaultOutgoing {
+    /// How the fault book sees a server frame.
+    init(_ frame: ServerFrame) {
+        switch frame {
+        case .pong: self = .pong
+        case .loginOK, .loginError: self = .loginReply
+        default: self = .frame
+        }
+    }
+}

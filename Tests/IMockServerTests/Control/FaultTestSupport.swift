@@ -1,0 +1,99 @@
+import FoundationEssentials
+import IMockCore
+import IMockNet
+import IMockServer
+import IMockTestSupport
+import Synchronization
+
+/// A live server with two open apps (acme#chat, other#chat) and an optional `--seed-random`,
+/// for the fault tests.
+final class FaultFixture: @unchecked Sendable {
+    let loop: EventLoop
+    let server: MockServer
+    let http: HTTPTestClient
+    let clientLoop: EventLoop
+    let port: UInt16
+
+    init(clock: ServerClock.Mode = .system, seed: UInt64? = nil) throws {
+        var options = ServeOptions()
+        options.port = 0
+        options.apps = [.init(key: "acme#chat", registrationMode: .open), .init(key: "other#chat", registrationMode: .open)]
+        options.clockMode = clock
+        options.adminSecret = InProcessServer.adminSecret
+        options.faultSeed = seed
+        let directory = try options.makeDirectory(settings: DirectorySettings(passwordIterations: 10), nowMs: SystemClock().nowMs)
+        loop = try EventLoop()
+        server = MockServer(loop: loop, options: options, directory: directory)
+        port = try server.start().port
+        loop.start()
+        http = HTTPTestClient(port: port)
+        clientLoop = try EventLoop()
+        clientLoop.start()
+    }
+
+    /// A control-API call with the admin secret.
+    func control(_ method: String, _ path: String, json: String? = nil) throws -> (status: Int, body: [String: JSONAny]) {
+        try http.request(method, path, json: json, token: InProcessServer.adminSecret)
+    }
+
+    /// Posts a fault; returns the answer.
+    func fault(_ json: String) throws -> (status: Int, body: [String: JSONAny]) {
+        try control("POST", "/_imock/faults", json: json)
+    }
+
+    /// Registers `user` in `app` and logs a device in (after `login.ok`, or the raw client when
+    /// `waitForLogin` is false).
+    func device(
+        _ user: String, app: String = "acme#chat", uuid: String = "d1", sync: [String] = [], waitForLogin: Bool = true
+    ) async throws -> ProtocolClient {
+        let path = "/" + app.split(separator: "#").joined(separator: "/")
+        _ = try http.request("POST", "\(path)/users", json: #"{"username":"\#(user)","password":"pw"}"#)
+        let token = try http.request(
+            "POST", "\(path)/token", json: #"{"grant_type":"password","username":"\#(user)","password":"pw"}"#)
+        let client = try await ProtocolClient.connect(loop: clientLoop, port: port)
+        let syncList = sync.map { "\"\($0)\"" }.joined(separator: ",")
+        client.send(
+            #"{"op":"login","id":"login","appKey":"\#(app)","user":"\#(user)","token":"\#(token.body["access_token"]?.string ?? "")","#
+                + #""device":{"os":"ios","name":"phone","uuid":"\#(uuid)","extension":""},"sync":[\#(syncList)]}"#)
+        if waitForLogin {
+            let reply = await client.next(op: "login.ok")
+            precondition(reply["op"]?.string == "login.ok", "login of \(user) failed: \(reply)")
+        }
+        return client
+    }
+
+    /// The connection id of `user`'s first live session in acme#chat.
+    func connectionID(of user: String, app: String = "acme/chat") throws -> Int {
+        let sessions = try control("GET", "/_imock/apps/\(app)/sessions").body["sessions"]?.array ?? []
+        return sessions.first { $0["user"]?.string == user }?["connection"]?.int ?? -1
+    }
+
+    func stop() async {
+        clientLoop.stop()
+        let server = UncheckedBox(server)
+        loop.execute { server.value.shutdown() }
+        loop.stop()
+        await loop.waitUntilStopped()
+    }
+}
+
+/// Reads the next frame in the background, so a test can check that nothing arrived within a
+/// bounded wait without cancelling (and so ending) the client's stream.
+final class PendingFrame: Sendable {
+    let task: Task<[String: JSONAny], Never>
+
+    init(_ client: ProtocolClient) {
+        let box = Box()
+        task = Task { [box] in
+            let frame = await client.next()
+            box.flag.store(true, ordering: .sequentiallyConsistent)
+            return frame
+        }
+        self.boxed = box
+    }
+
+    private let boxed: Box
+    private final class Box: Sendable { let flag = Atomic<Bool>(false) }
+
+    var hasArrived: Bool { boxed.flag.load(ordering: .sequentiallyConsistent) }
+}
