@@ -1,4 +1,5 @@
 import Testing
+import IMockCore
 @testable import IMockClient
 
 @Suite("Reconnect back-off (C2, C9, O6, O7, Z2)")
@@ -19,8 +20,8 @@ struct ReconnectPolicyTests {
 
     @Test("the seeded jitter repeats and stays in 0..<1")
     func seeded() {
-        var a = SeededRandom(seed: 42)
-        var b = SeededRandom(seed: 42)
+        var a = SplitMix64(seed: 42)
+        var b = SplitMix64(seed: 42)
         let first = (0..<100).map { _ in a.nextUnit() }
         #expect(first == (0..<100).map { _ in b.nextUnit() })
         #expect(first.allSatisfy { $0 >= 0 && $0 < 1 })

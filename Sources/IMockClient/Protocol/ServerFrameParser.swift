@@ -10,7 +10,7 @@ public enum ServerFrameParser {
         let value: JSONValue
         do { value = try JSONValue.parse(text) } catch { throw .invalidJSON(error) }
         guard case .object = value else { throw .notAnObject }
-        let reader = ServerFieldReader(object: value, prefix: "")
+        let reader = FrameFieldReader(object: value, prefix: "")
         let op = try reader.string("op")
         switch op {
         case "login.ok":
@@ -75,73 +75,5 @@ public enum ServerFrameParser {
                 message: try reader.string("message"), field: try reader.optionalString("field"))
         default: throw .unknownOp(op)
         }
-    }
-}
-
-/// Typed access to one JSON object of a server frame; errors carry the dotted field path.
-struct ServerFieldReader {
-    let object: JSONValue
-    let prefix: String
-
-    func path(_ key: String) -> String { prefix + key }
-
-    func string(_ key: String) throws(FrameError) -> String {
-        guard let value = try optionalString(key) else { throw .missingField(path(key)) }
-        return value
-    }
-
-    func optionalString(_ key: String) throws(FrameError) -> String? {
-        guard let value = object[key], !value.isNull else { return nil }
-        guard let string = value.stringValue else { throw .wrongType(field: path(key), expected: "string") }
-        return string
-    }
-
-    func int(_ key: String) throws(FrameError) -> Int64 {
-        guard let value = try optionalInt(key) else { throw .missingField(path(key)) }
-        return value
-    }
-
-    func optionalInt(_ key: String) throws(FrameError) -> Int64? {
-        guard let value = object[key], !value.isNull else { return nil }
-        guard let int = value.intValue else { throw .wrongType(field: path(key), expected: "integer") }
-        return int
-    }
-
-    /// An error or kick code: an integer that fits `Int32`, so it never overflows `Int` math.
-    func code(_ key: String) throws(FrameError) -> Int {
-        let value = try int(key)
-        guard value >= 0, value <= Int64(Int32.max) else {
-            throw .invalidValue(field: path(key), reason: "must be 0–\(Int32.max)")
-        }
-        return Int(value)
-    }
-
-    func syncType(_ key: String) throws(FrameError) -> SyncType {
-        let name = try string(key)
-        guard let type = SyncType(rawValue: name) else {
-            throw .invalidValue(field: path(key), reason: "is not one of conversations, contacts, joinedGroups")
-        }
-        return type
-    }
-
-    func array(_ key: String) throws(FrameError) -> [JSONValue] {
-        guard let value = object[key], !value.isNull else { throw .missingField(path(key)) }
-        guard let array = value.arrayValue else { throw .wrongType(field: path(key), expected: "array") }
-        return array
-    }
-
-    func element(_ key: String, _ index: Int) throws(FrameError) -> ServerFieldReader {
-        let elements = try array(key)
-        let field = "\(path(key))[\(index)]"
-        guard elements.indices.contains(index), case .object = elements[index] else {
-            throw .wrongType(field: field, expected: "object")
-        }
-        return ServerFieldReader(object: elements[index], prefix: field + ".")
-    }
-
-    func optionalObject(_ key: String) throws(FrameError) -> ServerFieldReader? {
-        guard let value = object[key], !value.isNull else { return nil }
-        guard case .object = value else { throw .wrongType(field: path(key), expected: "object") }
-        return ServerFieldReader(object: value, prefix: path(key) + ".")
     }
 }

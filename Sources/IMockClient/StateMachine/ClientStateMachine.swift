@@ -16,7 +16,7 @@ public struct ClientStateMachine: Sendable {
     /// The configuration.
     public let options: ClientOptions
     var phase: Phase = .loggedOut
-    var random: SeededRandom
+    var random: SplitMix64
     var requestCounter: UInt64 = 0
     var socketGeneration: UInt64 = 0
     var liveSocket: UInt64?
@@ -31,7 +31,7 @@ public struct ClientStateMachine: Sendable {
     /// Creates a logged-out client; `lastOnlineUser` restores the one remembered on disk (Z5).
     public init(options: ClientOptions, lastOnlineUser: String? = nil) {
         self.options = options
-        self.random = SeededRandom(seed: options.randomSeed)
+        self.random = SplitMix64(seed: options.randomSeed)
         self.lastOnlineUser = lastOnlineUser
     }
 

@@ -58,24 +58,3 @@ public struct ReconnectPolicy: Sendable, Equatable {
         return steps.first { ($0.throughAttempt ?? Int.max) >= attempt } ?? steps.last
     }
 }
-
-/// A small deterministic generator (SplitMix64) for the reconnect jitter: the same seed gives the
-/// same delays, so a run on a virtual clock repeats exactly.
-public struct SeededRandom: Sendable, Equatable {
-    private var state: UInt64
-
-    /// Creates the generator.
-    public init(seed: UInt64) { state = seed }
-
-    /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in 0..<1.
-    public mutating func nextUnit() -> Double { Double(next() >> 11) / Double(UInt64(1) << 53) }
-}

@@ -13,7 +13,7 @@ public enum ClientFrameParser {
         let value: JSONValue
         do { value = try JSONValue.parse(text) } catch { throw .invalidJSON(error) }
         guard case .object = value else { throw .notAnObject }
-        let reader = FieldReader(object: value, prefix: "")
+        let reader = FrameFieldReader(object: value, prefix: "")
         let op = try reader.string("op")
         switch op {
         case "login": return .login(id: try requestID(reader), try login(reader))
@@ -48,7 +48,7 @@ public enum ClientFrameParser {
         return id
     }
 
-    private static func requestID(_ reader: FieldReader) throws(FrameError) -> String {
+    private static func requestID(_ reader: FrameFieldReader) throws(FrameError) -> String {
         try checkedID(try reader.string("id"))
     }
 
@@ -59,7 +59,7 @@ public enum ClientFrameParser {
         return id
     }
 
-    private static func login(_ reader: FieldReader) throws(FrameError) -> LoginRequest {
+    private static func login(_ reader: FrameFieldReader) throws(FrameError) -> LoginRequest {
         let appKey = try reader.string("appKey")
         let user = try reader.string("user")
         let token = try reader.string("token")
@@ -78,7 +78,7 @@ public enum ClientFrameParser {
         return LoginRequest(appKey: appKey, user: user, token: token, device: device, autoLogin: autoLogin, sync: sync)
     }
 
-    private static func device(_ reader: FieldReader) throws(FrameError) -> DeviceDescription {
+    private static func device(_ reader: FrameFieldReader) throws(FrameError) -> DeviceDescription {
         let platform = try self.platform(reader)
         let name = try reader.optionalString("name") ?? ""
         let uuid = try reader.string("uuid")
@@ -98,7 +98,7 @@ public enum ClientFrameParser {
         return description
     }
 
-    private static func platform(_ reader: FieldReader) throws(FrameError) -> DevicePlatform {
+    private static func platform(_ reader: FrameFieldReader) throws(FrameError) -> DevicePlatform {
         let os = try reader.optionalString("os")
         let custom = try reader.optionalInt("customOSType")
         let platformID = try reader.optionalInt("platformId")
@@ -141,48 +141,5 @@ public enum ClientFrameParser {
         case .unknownOpenIMPlatformID: .badPlatform(field: "device.platformId", reason: "must be 1–11")
         case .negativeLoginTime: .invalidValue(field: "device", reason: "has a negative login time")
         }
-    }
-}
-
-/// Typed access to the members of one JSON object; errors carry the dotted field path.
-struct FieldReader {
-    let object: JSONValue
-    let prefix: String
-
-    func path(_ key: String) -> String { prefix + key }
-
-    func string(_ key: String) throws(FrameError) -> String {
-        guard let value = try optionalString(key) else { throw .missingField(path(key)) }
-        return value
-    }
-
-    func optionalString(_ key: String) throws(FrameError) -> String? {
-        guard let value = object[key], !value.isNull else { return nil }
-        guard let string = value.stringValue else { throw .wrongType(field: path(key), expected: "string") }
-        return string
-    }
-
-    func optionalInt(_ key: String) throws(FrameError) -> Int64? {
-        guard let value = object[key], !value.isNull else { return nil }
-        guard let int = value.intValue else { throw .wrongType(field: path(key), expected: "integer") }
-        return int
-    }
-
-    func optionalBool(_ key: String) throws(FrameError) -> Bool? {
-        guard let value = object[key], !value.isNull else { return nil }
-        guard let bool = value.boolValue else { throw .wrongType(field: path(key), expected: "boolean") }
-        return bool
-    }
-
-    func optionalArray(_ key: String) throws(FrameError) -> [JSONValue]? {
-        guard let value = object[key], !value.isNull else { return nil }
-        guard let array = value.arrayValue else { throw .wrongType(field: path(key), expected: "array") }
-        return array
-    }
-
-    func object(_ key: String) throws(FrameError) -> FieldReader {
-        guard let value = object[key], !value.isNull else { throw .missingField(path(key)) }
-        guard case .object = value else { throw .wrongType(field: path(key), expected: "object") }
-        return FieldReader(object: value, prefix: path(key) + ".")
     }
 }
