@@ -6,9 +6,7 @@ enum DeviceRoute {
     /// `GET /users/{username}/disconnect`: kick every device (effect, code 217).
     static func disconnectAll(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            try RESTCall.requireAppToken(request, app: app, directory: state.directory)
-            let name = try RESTCall.pathUsername(request)
-            guard app.users[name] != nil else { throw .serviceResourceNotFound }
+            let name = try RESTCall.existingUserForAdmin(request, app: app, directory: state.directory)
             var envelope = RESTEnvelope(action: "get")
             envelope.uri = request.uri
             envelope.entities = []
@@ -24,9 +22,7 @@ enum DeviceRoute {
     /// device; 400 "resource not exist" when that resource is not online.
     static func disconnectOne(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            try RESTCall.requireAppToken(request, app: app, directory: state.directory)
-            let name = try RESTCall.pathUsername(request)
-            guard app.users[name] != nil else { throw .serviceResourceNotFound }
+            let name = try RESTCall.existingUserForAdmin(request, app: app, directory: state.directory)
             let resource = request.pathParameters["resource"] ?? ""
             guard request.presence.sessions(of: name, in: app.key).contains(where: { $0.resource == resource }) else {
                 throw .illegalArgument("resource not exist")
@@ -44,9 +40,7 @@ enum DeviceRoute {
     /// `GET /users/{username}/status`: `{"data":{"<username>":"online"|"offline"}}`.
     static func status(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            try RESTCall.requireAppToken(request, app: app, directory: state.directory)
-            let name = try RESTCall.pathUsername(request)
-            guard app.users[name] != nil else { throw .serviceResourceNotFound }
+            let name = try RESTCall.existingUserForAdmin(request, app: app, directory: state.directory)
             var envelope = RESTEnvelope(action: "get")
             envelope.uri = request.uri
             envelope.entities = []

@@ -73,6 +73,15 @@ enum RESTCall {
     }
 
     /// The canonical username from the path; an illegal name cannot exist, so it is not found.
+    /// For admin routes on one user: checks the app token, then returns the path's username,
+    /// which must exist (404 `service_resource_not_found` otherwise).
+    static func existingUserForAdmin(_ request: RESTRequest, app: App, directory: Directory) throws(RESTError) -> String {
+        try requireAppToken(request, app: app, directory: directory)
+        let name = try pathUsername(request)
+        guard app.users[name] != nil else { throw .serviceResourceNotFound }
+        return name
+    }
+
     static func pathUsername(_ request: RESTRequest, notFound: RESTError = .serviceResourceNotFound)
         throws(RESTError) -> String
     {
