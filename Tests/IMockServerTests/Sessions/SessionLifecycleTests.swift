@@ -66,4 +66,23 @@ struct SessionLifecycleTests {
         #expect(firstDifference == nil, "first difference at \(firstDifference ?? -1)")
         await fixture.stop()
     }
+
+    @Test("a /ws connection silent for the idle timeout is closed with 1001; one that pings is not")
+    func idleTimeout() async throws {
+        let fixture = try SessionFixture(sessionIdleTimeout: .milliseconds(400))
+        let token = try fixture.userToken("ida")
+        let silent = try await fixture.device("ida", token: token, os: "ios", uuid: "silent")
+        let chatty = try await fixture.device("ida", token: token, os: "android", uuid: "chatty")
+        // The chatty device pings every 100 ms for a second; the silent one says nothing.
+        for _ in 0..<10 {
+            chatty.send(#"{"op":"ping","id":"k"}"#)
+            #expect((await chatty.next(op: "pong"))["op"]?.string == "pong")
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let closed = await silent.next(op: "<closed>")
+        #expect(closed["code"]?.int == 1001, "\(closed)")
+        chatty.send(#"{"op":"devices","id":"d"}"#)
+        #expect((await chatty.next(op: "devices.ok"))["devices"]?.array?.count == 1)
+        await fixture.stop()
+    }
 }

@@ -9,11 +9,15 @@ final class InProcessServer: @unchecked Sendable {
     let server: MockServer
     let port: UInt16
 
-    init(apps: [ServeOptions.AppOption] = [ServeOptions.defaultApp], clock: ServerClock.Mode = .system) throws {
+    init(
+        apps: [ServeOptions.AppOption] = [ServeOptions.defaultApp], clock: ServerClock.Mode = .system,
+        sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout
+    ) throws {
         var options = ServeOptions()
         options.port = 0
         options.apps = apps
         options.clockMode = clock
+        options.sessionIdleTimeout = sessionIdleTimeout
         options.adminSecret = InProcessServer.adminSecret
         let directory = try options.makeDirectory(settings: DirectorySettings(passwordIterations: 10), nowMs: SystemClock().nowMs)
         loop = try EventLoop()

@@ -10,8 +10,10 @@ final class SessionFixture: Sendable {
     let http: HTTPTestClient
     let clientLoop: EventLoop
 
-    init(clock: ServerClock.Mode = .system) throws {
-        server = try InProcessServer(apps: [.init(key: SessionFixture.app, registrationMode: .open)], clock: clock)
+    init(clock: ServerClock.Mode = .system, sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout) throws {
+        server = try InProcessServer(
+            apps: [.init(key: SessionFixture.app, registrationMode: .open)], clock: clock,
+            sessionIdleTimeout: sessionIdleTimeout)
         http = HTTPTestClient(port: server.port)
         clientLoop = try EventLoop()
         clientLoop.start()
