@@ -1,4 +1,5 @@
-/// One app (tenant): its settings, credentials, signing key, users and revoked tokens.
+/// One app (tenant): its settings, credentials, signing key, users, revoked tokens and the
+/// records of its most recently issued tokens.
 public struct App: Sendable, Equatable {
     /// `org#app`.
     public let key: AppKey
@@ -21,6 +22,9 @@ public struct App: Sendable, Equatable {
     public internal(set) var nextTokenSerial: UInt64 = 1
     /// Serials of individually revoked tokens.
     public internal(set) var revokedTokenSerials: Set<UInt64> = []
+    /// The most recent issued tokens (at most ``IssuedTokens/capacity``), for inspection only;
+    /// not part of seeds, so a restored or reset app starts with none.
+    public internal(set) var issuedTokens = IssuedTokens()
 
     /// The number of users.
     public var userCount: Int { users.count }

@@ -4,14 +4,8 @@ extension Directory {
     public mutating func issueAppToken(
         in key: AppKey, clientID: String, clientSecret: String, ttlSeconds: Int64?, nowMs: Int64
     ) throws(DirectoryError) -> IssuedToken {
-        let app = try app(key)
-        guard Crypto.constantTimeEquals(Array(clientID.utf8), Array(app.clientID.utf8)) else {
-            throw .clientIDMismatch
-        }
-        guard Crypto.constantTimeEquals(Array(clientSecret.utf8), Array(app.clientSecret.utf8)) else {
-            throw .clientSecretMismatch
-        }
-        return try issue(.app, subject: app.clientID, in: key, ttlSeconds: ttlSeconds, nowMs: nowMs)
+        let subject = try checkClientCredentials(clientID: clientID, clientSecret: clientSecret, of: key)
+        return try issue(.app, subject: subject, in: key, ttlSeconds: ttlSeconds, nowMs: nowMs)
     }
 
     /// Issues a user token for username and password (grant `password`).
@@ -30,17 +24,19 @@ extension Directory {
     public mutating func issueInheritedUserToken(
         in key: AppKey, username: String, autoCreateUser: Bool, ttlSeconds: Int64?, nowMs: Int64
     ) throws(DirectoryError) -> (token: IssuedToken, user: User, created: Bool) {
-        var app = try app(key)
+        // No local copy of the app is held while issuing (see `issue`).
+        guard apps[key] != nil else { throw .appNotFound(key) }
         let name = try UserFields.normalizeUsername(username)
         try Directory.checkTTL(ttlSeconds, nowMs: nowMs)
-        if let user = app.users[name] {
+        if let user = apps[key]?.users[name] {
             guard user.activated else { throw .userNotActivated(name) }
             let token = try issue(.user, subject: name, in: key, ttlSeconds: ttlSeconds, nowMs: nowMs)
             return (token, user, false)
         }
         guard autoCreateUser else { throw .userNotFound(name) }
-        let user = app.insertUser(name, passwordHash: nil, nickname: nil, nowMs: nowMs)
-        apps[key] = app
+        guard let user = apps[key]?.insertUser(name, passwordHash: nil, nickname: nil, nowMs: nowMs) else {
+            throw .appNotFound(key)
+        }
         let token = try issue(.user, subject: name, in: key, ttlSeconds: ttlSeconds, nowMs: nowMs)
         return (token, user, true)
     }
@@ -71,11 +67,20 @@ extension Directory {
         return claims
     }
 
-    /// Revokes one token of app `key` by its id; false if the app does not exist.
+    /// Revokes one token of app `key` by its id (reason ``TokenRevocationReason/revoked``);
+    /// false if the app does not exist.
     @discardableResult
     public mutating func revokeToken(id: UInt64, in key: AppKey) -> Bool {
+        revokeToken(id: id, in: key, reason: .revoked)
+    }
+
+    /// Revokes one token of app `key` by its id and notes why in its issue record (if still
+    /// kept; a token revoked twice keeps the first reason); false if the app does not exist.
+    @discardableResult
+    public mutating func revokeToken(id: UInt64, in key: AppKey, reason: TokenRevocationReason) -> Bool {
         guard apps[key] != nil else { return false }
         apps[key]?.revokedTokenSerials.insert(id)
+        apps[key]?.issuedTokens.markRevoked(id: id, reason: reason)
         return true
     }
 
@@ -84,6 +89,20 @@ extension Directory {
         let user = try user(username, in: key)
         guard let serial = apps[key]?.nextTokenSerial else { throw .appNotFound(key) }
         apps[key]?.users[user.username]?.minimumTokenSerial = serial
+    }
+
+    /// The app's client id when `clientID` and `clientSecret` match (compared in constant time).
+    private func checkClientCredentials(clientID: String, clientSecret: String, of key: AppKey)
+        throws(DirectoryError) -> String
+    {
+        let app = try app(key)
+        guard Crypto.constantTimeEquals(Array(clientID.utf8), Array(app.clientID.utf8)) else {
+            throw .clientIDMismatch
+        }
+        guard Crypto.constantTimeEquals(Array(clientSecret.utf8), Array(app.clientSecret.utf8)) else {
+            throw .clientSecretMismatch
+        }
+        return app.clientID
     }
 
     static func checkTTL(_ ttlSeconds: Int64?, nowMs: Int64) throws(DirectoryError) {
@@ -95,8 +114,12 @@ extension Directory {
         _ kind: TokenKind, subject: String, in key: AppKey, ttlSeconds: Int64?, nowMs: Int64
     ) throws(DirectoryError) -> IssuedToken {
         try Directory.checkTTL(ttlSeconds, nowMs: nowMs)
-        guard var app = apps[key] else { throw .appNotFound(key) }
-        let ttl = ttlSeconds ?? app.settings.defaultTokenTTLSeconds
+        // Read fields rather than copying the app: a local copy would make the in-place
+        // append to `issuedTokens` below copy the whole list (copy-on-write).
+        guard let defaultTTL = apps[key]?.settings.defaultTokenTTLSeconds, let serial = apps[key]?.nextTokenSerial,
+            let signingKey = apps[key]?.signingKey
+        else { throw .appNotFound(key) }
+        let ttl = ttlSeconds ?? defaultTTL
         var expiry: Int64?
         if ttl > 0 {
             let (sum, overflow) = nowMs.addingReportingOverflow(ttl * 1000)
@@ -104,11 +127,10 @@ extension Directory {
             expiry = sum
         }
         let claims = TokenClaims(
-            appKey: key, subject: subject, kind: kind, issuedAtMs: nowMs, expiresAtMs: expiry,
-            tokenID: app.nextTokenSerial)
-        app.nextTokenSerial += 1
-        apps[key] = app
-        return IssuedToken(
-            token: TokenCodec.encode(claims, signingKey: app.signingKey), expiresInSeconds: ttl, claims: claims)
+            appKey: key, subject: subject, kind: kind, issuedAtMs: nowMs, expiresAtMs: expiry, tokenID: serial)
+        let token = TokenCodec.encode(claims, signingKey: signingKey)
+        apps[key]?.nextTokenSerial += 1
+        apps[key]?.issuedTokens.record(IssuedTokenRecord(claims: claims, token: token))
+        return IssuedToken(token: token, expiresInSeconds: ttl, claims: claims)
     }
 }

@@ -86,9 +86,14 @@ public enum TokenCodec {
         Crypto.constantTimeEquals(Crypto.hmacSHA256(key: key, message: signedBytes), mac)
     }
 
-    /// The first 8 characters of a token and `…`, for logs: full tokens are never logged.
+    /// How a token is shown in logs and listings: its first 4 and last 8 characters around `…`.
+    /// Full tokens are never shown. (A plain prefix would be the same for every token: all start
+    /// with `YWMt` and the encoding of `{"app":`; the tail is part of the MAC, which tells tokens
+    /// apart and, being 48 bits of a 256-bit MAC, helps nobody forge one.) Tokens of 12
+    /// characters or fewer are shown as their first 4 only.
     public static func tokenPrefix(_ token: String) -> String {
-        String(token.prefix(8)) + "…"
+        guard token.count > 12 else { return String(token.prefix(4)) + "…" }
+        return String(token.prefix(4)) + "…" + String(token.suffix(8))
     }
 
     static func claimsJSON(_ claims: TokenClaims) -> JSONValue {
@@ -121,7 +126,8 @@ public enum TokenCodec {
     }
 }
 
-/// The first 8 characters of a token and `…`, for logs: full tokens are never logged.
+/// How a token is shown in logs and listings (`YWMt…` and its last 8 characters); see
+/// `TokenCodec.tokenPrefix(_:)`.
 public func tokenPrefix(_ token: String) -> String { TokenCodec.tokenPrefix(token) }
 
 /// A freshly issued token as the token endpoint reports it.

@@ -95,7 +95,8 @@ import Testing
     }
 
     @Test func tokenPrefixHidesTheToken() {
-        #expect(tokenPrefix("YWMtabcdefghijkl") == "YWMtabcd…")
+        #expect(tokenPrefix("YWMtabcdefghijklmnop") == "YWMt…ijklmnop")
+        #expect(tokenPrefix("YWMtabcdefgh") == "YWMt…")
         #expect(tokenPrefix("abc") == "abc…")
     }
 

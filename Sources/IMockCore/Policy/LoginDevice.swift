@@ -6,6 +6,15 @@ public enum DevicePlatform: Sendable, Hashable {
     case openIM(OpenIMPlatform)
 
     /// The prefix of resources the engine assigns.
+    /// The platform group (Easemob: `mobile`, `desktop`, `web`, `linux`, `custom:N`) or class
+    /// (OpenIM: `mobile`, `pc`, `web`, …) that device limits and kicks are counted in.
+    public var groupName: String {
+        switch self {
+        case .easemob(let platform): platform.group.seedName
+        case .openIM(let platform): "\(platform.platformClass)"
+        }
+    }
+
     public var resourcePrefix: String {
         switch self {
         case .easemob(let platform): platform.resourcePrefix

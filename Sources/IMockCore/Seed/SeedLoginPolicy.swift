@@ -129,8 +129,8 @@ extension EasemobPlatformGroup {
         }
     }
 
-    /// The member name in a seed's `deviceLimits`.
-    var seedName: String {
+    /// The member name in a seed's `deviceLimits` (also how the control API names the group).
+    public var seedName: String {
         switch self {
         case .mobile: "mobile"
         case .desktop: "desktop"

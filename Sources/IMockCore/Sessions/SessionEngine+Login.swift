@@ -111,7 +111,7 @@ extension SessionEngine {
         var effects: [SessionEffect] = []
         for kick in kicks {
             if kick.signal.invalidatesToken, let victim = sessions[kick.session] {
-                directory.revokeToken(id: victim.tokenID, in: app)
+                directory.revokeToken(id: victim.tokenID, in: app, reason: .kicked)
             }
             let by = KickedBy(deviceName: kick.by.deviceName, extensionInfo: kick.by.extensionInfo)
             effects += kickSession(

@@ -55,7 +55,9 @@ public final class MockServer: @unchecked Sendable {
             self.respond(to: request, context: context)
         }
         self.hub = SessionHub(
-            loop: loop, clock: clock, engine: SessionEngine(decider: AppLoginDecider()),
+            loop: loop, clock: clock, engine: SessionEngine(
+                configuration: SessionEngineConfiguration(tokenWarningPercent: options.tokenWarningPercent),
+                decider: AppLoginDecider()),
             idleTimeout: options.sessionIdleTimeout, logger: logger)
         hub.onTimersChanged = { [unowned self] in self.armDomainTimer() }
         hub.onJournal = { [unowned self] entry in

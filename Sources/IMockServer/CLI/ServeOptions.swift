@@ -21,6 +21,8 @@ public struct ServeOptions: Sendable, Equatable {
     /// The default time a `/ws` connection may stay silent before the server closes it.
     public static let defaultSessionIdleTimeout: Duration = .seconds(30)
     public var sessionIdleTimeout = ServeOptions.defaultSessionIdleTimeout
+    /// `--token-warning-percent`: share of a token's life after which `token.willExpire` is sent.
+    public var tokenWarningPercent = SessionEngineConfiguration().tokenWarningPercent
     /// The control API's bearer secret: `--admin-secret`, else `IMOCK_ADMIN_SECRET`; nil makes
     /// the server generate one and log it at start-up.
     public var adminSecret: String?
@@ -78,6 +80,8 @@ public struct ServeOptions: Sendable, Equatable {
           --idle-timeout <seconds>       Keep-alive time between requests (default 60).
           --max-connections <n>          Open connections at most; more get 503 (default 10000).
           --max-ws-message-bytes <n>     Largest WebSocket message; more closes with 1009 (default 1048576).
+          --token-warning-percent <n>    Send token.willExpire when n % of a token's life has passed
+                                         (1-99, default 80).
           --session-idle-timeout <s>     Close a /ws connection silent this long, with 1001 (default 30).
           -h, --help                     Show this help.
         """
@@ -135,6 +139,7 @@ public struct ServeOptions: Sendable, Equatable {
             case "--body-timeout": options.bodyTimeout = try scanner.seconds(for: option)
             case "--idle-timeout": options.idleTimeout = try scanner.seconds(for: option)
             case "--max-connections": options.maxConnections = try scanner.integer(for: option, in: 1...1_000_000)
+            case "--token-warning-percent": options.tokenWarningPercent = try scanner.integer(for: option, in: 1...99)
             case "--session-idle-timeout": options.sessionIdleTimeout = try scanner.seconds(for: option)
             case "--max-ws-message-bytes":
                 options.maxWebSocketMessageBytes = try scanner.integer(for: option, in: 125...(1 << 28))

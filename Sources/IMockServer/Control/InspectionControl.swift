@@ -29,6 +29,7 @@ enum InspectionControl {
             "deviceUUID": .string(session.device.uuid),
             "deviceName": .string(session.device.name),
             "platform": .string(session.device.platform.resourcePrefix),
+            "group": .string(session.device.platform.groupName),
             "loginTimeMs": .int(session.device.loginTimeMs),
             "autoLogin": .bool(session.autoLogin),
             "tokenExpiresAtMs": session.tokenExpiresAtMs.map { .int($0) } ?? .null,

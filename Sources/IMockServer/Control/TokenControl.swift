@@ -38,8 +38,10 @@ enum TokenControl {
         },
         ControlRoute("GET", "/_imock/apps/{org}/{app}/tokens") { server, request throws(ControlError) in
             let key = try request.appKey(in: server.rest.directory)
+            let filter = try TokenListing.filter(request)
             guard let app = server.rest.directory.apps[key] else { throw .notFound("no app \(key)") }
-            return TokenListing.json(app, sessions: server.hub.engine.sessions(in: key), nowMs: server.clock.nowMs)
+            return TokenListing.json(
+                app, filter: filter, sessions: server.hub.engine.sessions(in: key), nowMs: server.clock.nowMs)
         },
     ]
 

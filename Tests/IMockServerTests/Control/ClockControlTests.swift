@@ -50,6 +50,7 @@ struct ClockControlTests {
         let phone = try await fixture.device("kim", token: token, os: "android", uuid: "k1")
         let sessions = try fixture.control("GET", "/_imock/apps/acme/chat/sessions")
         #expect(sessions.body["sessions"]?.array?.first?["resource"]?.string == "android_k1")
+        #expect(sessions.body["sessions"]?.array?.first?["group"]?.string == "mobile")
         let kick = try fixture.control(
             "POST", "/_imock/apps/acme/chat/kick",
             json: #"{"user":"kim","code":214,"reason":"too many devices","byDeviceName":"x"}"#)

@@ -1,4 +1,5 @@
 import IMockNet
+import IMockCore
 import IMockServer
 import Testing
 
@@ -23,6 +24,9 @@ struct ServeOptionsTests {
             "--host", "::", "--port=0", "--tls-cert", "cert.pem", "--tls-key=key.pem", "--log-format", "json",
             "--max-header-bytes", "2048", "--max-body-bytes=10", "--header-timeout", "0.5", "--body-timeout", "2",
             "--idle-timeout=0.25", "--max-connections", "7", "--max-ws-message-bytes", "125",
+            "--app", "acme#chat:open", "--app=acme#admin", "--seed", "seed.json", "--clock", "virtual",
+            "--admin-secret", "s3cret", "--control-remote", "--session-idle-timeout", "5",
+            "--token-warning-percent", "90", "--seed-random", "42",
         ])
         var expected = ServeOptions()
         expected.host = "::"
@@ -37,6 +41,14 @@ struct ServeOptionsTests {
         expected.idleTimeout = .milliseconds(250)
         expected.maxConnections = 7
         expected.maxWebSocketMessageBytes = 125
+        expected.apps = [.init(key: "acme#chat", registrationMode: .open), .init(key: "acme#admin", registrationMode: .authorized)]
+        expected.seedPath = "seed.json"
+        expected.clockMode = .virtual
+        expected.adminSecret = "s3cret"
+        expected.controlRemote = true
+        expected.sessionIdleTimeout = .seconds(5)
+        expected.tokenWarningPercent = 90
+        expected.faultSeed = 42
         #expect(options == expected)
     }
 
@@ -58,6 +70,12 @@ struct ServeOptionsTests {
             (["--max-header-bytes", "1023"], "option --max-header-bytes must be an integer in 1024...16777216, got '1023'"),
             (["--max-body-bytes", "1073741825"], "option --max-body-bytes must be an integer in 0...1073741824, got '1073741825'"),
             (["--max-connections", "0"], "option --max-connections must be an integer in 1...1000000, got '0'"),
+            (["--token-warning-percent", "100"], "option --token-warning-percent must be an integer in 1...99, got '100'"),
+            (["--clock", "fast"], "option --clock must be system or virtual, got 'fast'"),
+            (["--app", "acme#chat:closed"], "option --app: registration mode must be open or authorized, got 'closed'"),
+            (["--app", "a#b", "--app", "a#b"], "option --app: a#b is given twice"),
+            (["--admin-secret="], "option --admin-secret must not be empty"),
+            (["--control-remote=yes"], "option --control-remote takes no value"),
             (["--max-ws-message-bytes", "124"], "option --max-ws-message-bytes must be an integer in 125...268435456, got '124'"),
             (["--header-timeout", "0"], "option --header-timeout must be a number of seconds in (0, 86400], got '0'"),
             (["--body-timeout", "86401"], "option --body-timeout must be a number of seconds in (0, 86400], got '86401'"),

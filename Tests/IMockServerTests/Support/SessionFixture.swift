@@ -23,7 +23,7 @@ final class SessionFixture: Sendable {
     func userToken(_ user: String, ttl: Int = 3600, register: Bool = true) throws -> String {
         if register {
             let created = try http.request("POST", "/acme/chat/users", json: #"{"username":"\#(user)","password":"pw"}"#)
-            precondition(created.status == 200, "register \(user): \(created)")
+            guard created.status == 200 else { throw FixtureFailure(description: "register \(user): \(created)") }
         }
         let token = try http.request(
             "POST", "/acme/chat/token",
@@ -53,7 +53,7 @@ final class SessionFixture: Sendable {
         let client = try await ProtocolClient.connect(loop: clientLoop, port: server.port)
         client.login(app: SessionFixture.app, user: user, token: token, os: os, uuid: uuid, name: name, extensionInfo: extensionInfo)
         let reply = await client.next(op: "login.ok")
-        precondition(reply["op"]?.string == "login.ok", "login of \(user)/\(uuid) failed: \(reply)")
+        guard reply["op"]?.string == "login.ok" else { throw FixtureFailure(description: "login of \(user)/\(uuid) failed: \(reply)") }
         return client
     }
 

@@ -1,0 +1,156 @@
+import IMockCore
+import IMockNet
+import Synchronization
+
+/// The I/O shell: owns the ``ClientStateMachine`` and carries out its actions, all on one event
+/// loop thread. Events are handled one at a time in arrival order; an event that an action
+/// produces (database opened, message stored, a synchronous socket failure) is queued behind
+/// the current one, never handled re-entrantly.
+final class ClientEngine: @unchecked Sendable {
+    let loop: EventLoop
+    let endpoint: ServerEndpoint
+    let tls: TLSContext?
+    let clock: any Clock
+    let dataDirectory: DataDirectory?
+    let log: CallbackLog
+    let delegates: DelegateRegistry
+    /// Read from any thread; written on the loop after each event.
+    let status: Mutex<ClientStatus>
+    private let problems = Mutex<[String]>([])
+    private let isShutDown = Atomic<Bool>(false)
+    private let notLoggedInCode: Int
+
+    // Loop-confined.
+    var machine: ClientStateMachine
+    let timers: TimerTable
+    var links: [UInt64: SocketLink] = [:]
+    var databases: [UInt64: MessageDatabase] = [:]
+    private var queue: [(event: ClientEvent, call: PendingCall?)] = []
+    private var draining = false
+    private var calls = PendingCalls()
+    private var savedLastOnlineUser: String?
+
+    init(
+        machine: ClientStateMachine, loop: EventLoop, endpoint: ServerEndpoint, tls: TLSContext?, clock: any Clock,
+        dataDirectory: DataDirectory?, timerMode: ClientTimerMode, log: CallbackLog, delegates: DelegateRegistry
+    ) {
+        self.machine = machine
+        self.notLoggedInCode = machine.options.profile.rules.notLoggedIn
+        self.loop = loop
+        self.endpoint = endpoint
+        self.tls = tls
+        self.clock = clock
+        self.dataDirectory = dataDirectory
+        self.log = log
+        self.delegates = delegates
+        self.timers = TimerTable(mode: timerMode, loop: loop)
+        self.savedLastOnlineUser = machine.lastOnlineUser
+        self.status = Mutex(ClientStatus(lastOnlineUser: machine.lastOnlineUser))
+    }
+
+    /// Things that went wrong in the shell (database writes, the `lastOnlineUser` file, ignored frames).
+    var problemLog: [String] { problems.withLock { $0 } }
+
+    // MARK: Entry points (any thread)
+
+    /// Handles `event` on the loop; `call` is the API call it came from.
+    /// After ``shutdown()`` a call fails at once with ``shutDownError``.
+    func submit(_ event: ClientEvent, call: PendingCall? = nil) {
+        guard !isShutDown.load(ordering: .acquiring) else {
+            call?.fail(shutDownError)
+            return
+        }
+        loop.execute { [self] in
+            guard !isShutDown.load(ordering: .acquiring) else {
+                call?.fail(shutDownError)
+                return
+            }
+            feed(event, call: call)
+        }
+    }
+
+    /// What calls waiting at, or made after, ``shutdown()`` get.
+    var shutDownError: ClientError { ClientError(code: notLoggedInCode, message: "the client was shut down") }
+
+    /// Whether ``shutdown()`` ran.
+    var hasShutDown: Bool { isShutDown.load(ordering: .acquiring) }
+
+    /// Runs `body` on the loop and returns its result.
+    func onLoop<T: Sendable>(_ body: @escaping @Sendable (ClientEngine) -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            loop.execute { [self] in continuation.resume(returning: body(self)) }
+        }
+    }
+
+    // MARK: Loop side
+
+    func feed(_ event: ClientEvent, call: PendingCall? = nil) {
+        queue.append((event, call))
+        guard !draining else { return }
+        draining = true
+        while !queue.isEmpty {
+            let next = queue.removeFirst()
+            process(next.event, call: next.call)
+        }
+        draining = false
+    }
+
+    private func process(_ event: ClientEvent, call: PendingCall?) {
+        let actions = machine.handle(event, nowMs: clock.nowMs)
+        publishStatus()
+        var current = call
+        var completions: [() -> Void] = []
+        for action in actions {
+            if case .emit(let callback) = action { completions += calls.take(for: callback.canonical, current: &current) }
+            perform(action)
+        }
+        if let current { calls.add(current) }
+        for completion in completions { completion() }
+    }
+
+    private func publishStatus() {
+        let snapshot = ClientStatus(
+            loginStatus: machine.loginStatus, isConnected: machine.isConnected, currentUsername: machine.currentUsername,
+            lastOnlineUser: machine.lastOnlineUser, tokenExpiresAt: machine.tokenExpiresAt)
+        status.withLock { $0 = snapshot }
+        guard snapshot.lastOnlineUser != savedLastOnlineUser else { return }
+        savedLastOnlineUser = snapshot.lastOnlineUser
+        do throws(ClientError) {
+            try dataDirectory?.writeLastOnlineUser(snapshot.lastOnlineUser)
+        } catch {
+            note("lastOnlineUser: \(error.message)")
+        }
+    }
+
+    func note(_ problem: String) {
+        problems.withLock { $0.append(problem) }
+    }
+
+    // MARK: Test and harness hooks (loop side)
+
+    /// The pending timers and their due times on the client's clock.
+    var pendingTimers: [ClientTimer: Int64] { timers.dueTimes }
+
+    /// Fires `timer` now if it is pending (manual timer mode).
+    func fire(_ timer: ClientTimer) -> Bool {
+        guard timers.take(timer) else { return false }
+        feed(.timerFired(timer))
+        return true
+    }
+
+    /// The ids of the messages stored in the open database of the current login.
+    var storedMessageIDs: [String] { databases[machine.loginEpoch]?.messageIDs() ?? [] }
+
+    /// Closes sockets, timers and databases without telling the state machine (the client is going
+    /// away); waiting calls fail with ``shutDownError``, and so do later ones.
+    func shutdown() {
+        isShutDown.store(true, ordering: .releasing)
+        for completion in calls.failAll(shutDownError) { completion() }
+        queue = []
+        timers.cancelAll()
+        for link in links.values { link.close(code: CloseCode.normal) }
+        links = [:]
+        for database in databases.values { database.close() }
+        databases = [:]
+    }
+}

@@ -1,0 +1,93 @@
+import IMockCore
+import IMockNet
+
+/// One device a user is logged in on, as the server lists it.
+public struct LoggedInDevice: Sendable, Equatable {
+    /// The device's resource, e.g. `ios_8f3a…`.
+    public var resource: String
+    /// The device UUID given at login.
+    public var deviceUUID: String
+    /// The device name given at login.
+    public var deviceName: String
+
+    /// Creates an entry.
+    public init(resource: String, deviceUUID: String, deviceName: String) {
+        self.resource = resource
+        self.deviceUUID = deviceUUID
+        self.deviceName = deviceName
+    }
+}
+
+extension IMClient {
+    /// The code of a REST call that got no usable answer (no connection, malformed response);
+    /// an HTTP error status is reported with the status as code and the server's description.
+    public static let restUnavailableCode = 300
+
+    /// The devices `userId` is logged in on (REST `GET /{org}/{app}/users/{userId}/resources` with
+    /// `token`); works without being logged in (E10).
+    public func getLoggedInDevicesFromServer(userId: String, token: String) async throws(ClientError) -> [LoggedInDevice] {
+        let parts = options.appKey.split(separator: "#", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            throw ClientError(code: 101, message: "the app key \(options.appKey) is not org#app")
+        }
+        guard !userId.isEmpty else { throw ClientError(code: 101, message: "invalid username") }
+        let path = "/\(Self.percentEncoded(parts[0]))/\(Self.percentEncoded(parts[1]))/users/\(Self.percentEncoded(userId))/resources"
+        let engine = self.engine
+        guard !engine.hasShutDown else { throw engine.shutDownError }
+        let answer: Result<(status: Int, body: [UInt8]), HTTPFetchError> = await withCheckedContinuation { continuation in
+            engine.loop.execute {
+                HTTPFetch.get(loop: engine.loop, endpoint: engine.endpoint, tls: engine.tls, path: path, bearer: token) {
+                    continuation.resume(returning: $0)
+                }
+            }
+        }
+        let status: Int
+        let body: [UInt8]
+        switch answer {
+        case .success(let response): (status, body) = response
+        case .failure(let error): throw ClientError(code: Self.restUnavailableCode, message: "\(error)")
+        }
+        return try Self.devices(status: status, body: body)
+    }
+
+    /// The devices of a `resources` answer, or the error it carries.
+    static func devices(status: Int, body: [UInt8]) throws(ClientError) -> [LoggedInDevice] {
+        let json: JSONValue
+        do { json = try JSONValue.parse(body) } catch {
+            throw ClientError(code: restUnavailableCode, message: "HTTP \(status): the body is not JSON (\(error))")
+        }
+        guard status == 200 else {
+            let description = json["error_description"]?.stringValue ?? json["error"]?.stringValue ?? "HTTP \(status)"
+            throw ClientError(code: status, message: description)
+        }
+        guard let entries = json["data"]?.arrayValue else {
+            throw ClientError(code: restUnavailableCode, message: "the answer has no data array")
+        }
+        var devices: [LoggedInDevice] = []
+        for (index, entry) in entries.enumerated() {
+            guard let resource = entry["res"]?.stringValue, let uuid = entry["device_uuid"]?.stringValue,
+                let name = entry["device_name"]?.stringValue
+            else {
+                throw ClientError(code: restUnavailableCode, message: "data[\(index)] lacks res, device_uuid or device_name")
+            }
+            devices.append(LoggedInDevice(resource: resource, deviceUUID: uuid, deviceName: name))
+        }
+        return devices
+    }
+
+    static func percentEncoded(_ text: some StringProtocol) -> String {
+        var encoded = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+                UInt8(ascii: "~"):
+                encoded.append(Character(Unicode.Scalar(byte)))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return encoded
+    }
+}
