@@ -55,7 +55,7 @@ public enum IMockCommand {
     }
 
     private static func serve(_ options: ServeOptions) -> Int32 {
-        let logger = Logger(format: options.logFormat)
+        let logger = Logger(format: options.logFormat, minimumLevel: options.logLevel)
         // Thousands of sockets need more than the usual soft limit of 1024 descriptors.
         _ = cimock_raise_nofile_limit(1 << 20)
         do {

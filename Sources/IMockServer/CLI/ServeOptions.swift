@@ -11,6 +11,8 @@ public struct ServeOptions: Sendable, Equatable {
     public var tlsCertificatePath: String?
     public var tlsKeyPath: String?
     public var logFormat = LogFormat.text
+    /// `--log-level`: the least severe events logged (`debug` adds every request and connection).
+    public var logLevel = Logger.Level.info
     public var maxHeaderBytes = HTTPLimits().maxHeaderBytes
     public var maxBodyBytes = HTTPLimits().maxBodyBytes
     public var headerTimeout = HTTPServerConfiguration.defaultHeaderTimeout
@@ -72,6 +74,8 @@ public struct ServeOptions: Sendable, Equatable {
           --control-remote               Let non-loopback clients use the control API.
           --clock <system|virtual>       Follow the wall clock, or stand still until the control API
                                          moves it (default system).
+          --log-level <level>            debug, info, warning or error (default info; debug logs every
+                                         request and /ws connection).
           --log-format <text|json>       One line per event, as text or JSON (default text).
           --max-header-bytes <n>         Largest request line + headers; more gets 431 (default 16384).
           --max-body-bytes <n>           Largest request body; more gets 413 (default 1048576).
@@ -127,6 +131,12 @@ public struct ServeOptions: Sendable, Equatable {
                     throw UsageError("option --clock must be system or virtual, got '\(text)'")
                 }
                 options.clockMode = mode
+            case "--log-level":
+                let text = try scanner.value(for: option)
+                guard let level = Logger.Level(rawValue: text) else {
+                    throw UsageError("option --log-level must be debug, info, warning or error, got '\(text)'")
+                }
+                options.logLevel = level
             case "--log-format":
                 let text = try scanner.value(for: option)
                 guard let format = LogFormat(rawValue: text) else {

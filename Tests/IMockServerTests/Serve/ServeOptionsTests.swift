@@ -26,7 +26,7 @@ struct ServeOptionsTests {
             "--idle-timeout=0.25", "--max-connections", "7", "--max-ws-message-bytes", "125",
             "--app", "acme#chat:open", "--app=acme#admin", "--seed", "seed.json", "--clock", "virtual",
             "--admin-secret", "s3cret", "--control-remote", "--session-idle-timeout", "5",
-            "--token-warning-percent", "90", "--seed-random", "42",
+            "--token-warning-percent", "90", "--seed-random", "42", "--log-level", "debug",
         ])
         var expected = ServeOptions()
         expected.host = "::"
@@ -49,6 +49,7 @@ struct ServeOptionsTests {
         expected.sessionIdleTimeout = .seconds(5)
         expected.tokenWarningPercent = 90
         expected.faultSeed = 42
+        expected.logLevel = .debug
         #expect(options == expected)
     }
 
@@ -72,6 +73,7 @@ struct ServeOptionsTests {
             (["--max-connections", "0"], "option --max-connections must be an integer in 1...1000000, got '0'"),
             (["--token-warning-percent", "100"], "option --token-warning-percent must be an integer in 1...99, got '100'"),
             (["--clock", "fast"], "option --clock must be system or virtual, got 'fast'"),
+            (["--log-level", "loud"], "option --log-level must be debug, info, warning or error, got 'loud'"),
             (["--app", "acme#chat:closed"], "option --app: registration mode must be open or authorized, got 'closed'"),
             (["--app", "a#b", "--app", "a#b"], "option --app: a#b is given twice"),
             (["--admin-secret="], "option --admin-secret must not be empty"),
