@@ -15,35 +15,18 @@ public struct RESTState: Sendable, Equatable {
     }
 }
 
-/// One logged-in device as the presence view reports it.
-public struct PresenceSession: Sendable, Equatable {
-    /// The resource id, e.g. `android_123` or `webim_…`.
-    public var resource: String
-    /// The device UUID given at login.
-    public var deviceUUID: String
-    /// The device name given at login.
-    public var deviceName: String
-
-    /// Creates a session description.
-    public init(resource: String, deviceUUID: String, deviceName: String) {
-        self.resource = resource
-        self.deviceUUID = deviceUUID
-        self.deviceName = deviceName
-    }
-}
-
 /// Read-only view of who is online, supplied by the session layer.
 public protocol PresenceView: Sendable {
     /// The live sessions of `username` (canonical) in `app`, in login order.
-    func sessions(of username: String, in app: AppKey) -> [PresenceSession]
+    func sessions(of username: String, in app: AppKey) -> [DeviceEntry]
 }
 
-/// A presence view in which nobody is online (until the connection layer exists).
+/// A presence view in which nobody is online (REST tests without sessions).
 public struct NoPresence: PresenceView {
     /// Creates the empty view.
     public init() {}
     /// Always empty.
-    public func sessions(of username: String, in app: AppKey) -> [PresenceSession] { [] }
+    public func sessions(of username: String, in app: AppKey) -> [DeviceEntry] { [] }
 }
 
 /// A REST call as a handler sees it.

@@ -4,9 +4,7 @@ import IMockCore
 struct EnginePresence: PresenceView {
     let engine: SessionEngine
 
-    func sessions(of username: String, in app: AppKey) -> [PresenceSession] {
-        engine.sessions(of: username, in: app).map {
-            PresenceSession(resource: $0.device.resource, deviceUUID: $0.device.uuid, deviceName: $0.device.name)
-        }
+    func sessions(of username: String, in app: AppKey) -> [DeviceEntry] {
+        engine.sessions(of: username, in: app).map(\.deviceEntry)
     }
 }

@@ -8,7 +8,7 @@ import Testing
     @Test func effectsOfUserRoutes() throws {
         var fixture = try RESTFixture()
         fixture.presence = FixedPresence(sessions: [
-            "alice": [PresenceSession(resource: "web_1", deviceUUID: "d-1", deviceName: "Chrome")]
+            "alice": [DeviceEntry(resource: "web_1", deviceUUID: "d-1", deviceName: "Chrome")]
         ])
         let key = fixture.chat
         #expect(fixture.send("GET", "/acme/chat/users/alice/disconnect", token: fixture.appToken).effects == [.disconnectUser(key, username: "alice", resource: nil)])

@@ -54,8 +54,8 @@ extension RESTOutcome {
 
 /// Presence that reports fixed sessions.
 struct FixedPresence: PresenceView {
-    var sessions: [String: [PresenceSession]]
-    func sessions(of username: String, in app: AppKey) -> [PresenceSession] { sessions[username] ?? [] }
+    var sessions: [String: [DeviceEntry]]
+    func sessions(of username: String, in app: AppKey) -> [DeviceEntry] { sessions[username] ?? [] }
 }
 
 /// The exact error body for `error` at the fixture time.
