@@ -2,47 +2,22 @@ import IMockNet
 
 /// Sends `GET /_imock/health` on one keep-alive connection and reads each response (head,
 /// then `Content-Length` body bytes) before sending the next.
-final class HealthClient: LoadClient, ConnectionHandler {
+final class HealthClient: ConnectionLoadClient {
     private static let request = Array("GET /_imock/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
 
-    private let address: SocketAddress
-    private weak var phase: LoadPhase?
-    private var connection: Connection?
     private var parser = HTTPResponseHeadParser()
     /// The body bytes still expected, once the head was read.
     private var awaitedBodyBytes: Int?
-    private var disconnecting = false
 
-    init(address: SocketAddress) { self.address = address }
+    init(address: SocketAddress) { super.init(address: address, label: "HTTP") }
 
-    func connect(for phase: LoadPhase) {
-        self.phase = phase
-        do {
-            connection = try Connection.connect(loop: phase.loop, to: address, handler: self) { [weak self] error in
-                if let error { self?.phase?.clientFailed("HTTP connect failed: \(error)") }
-            }
-        } catch {
-            phase.clientFailed("HTTP connect failed: \(error)")
-        }
-    }
-
-    func sendRequest() {
+    override func sendRequest() {
         parser = HTTPResponseHeadParser()
         awaitedBodyBytes = nil
         connection?.write(Self.request)
     }
 
-    func disconnect() {
-        disconnecting = true
-        connection?.close(.immediately)
-        connection = nil
-    }
-
-    func connectionDidBecomeActive(_ connection: Connection) {
-        phase?.clientConnected()
-    }
-
-    func connection(_ connection: Connection, didReceive bytes: [UInt8]) {
+    override func connection(_ connection: Connection, didReceive bytes: [UInt8]) {
         var bodyBytes = bytes.count
         if awaitedBodyBytes == nil {
             let parsed: (head: HTTPResponseHead, leftover: [UInt8])?
@@ -68,14 +43,5 @@ final class HealthClient: LoadClient, ConnectionHandler {
         } else if remaining < 0 {
             phase?.clientFailed("the server sent bytes after the health response")
         }
-    }
-
-    func connectionDidReachEOF(_ connection: Connection) {
-        if !disconnecting { phase?.clientFailed("the HTTP server closed a keep-alive connection") }
-        connection.close(.immediately)
-    }
-
-    func connectionDidClose(_ connection: Connection, error: (any Error)?) {
-        if !disconnecting { phase?.clientFailed("HTTP connection closed: \(error.map { "\($0)" } ?? "by the peer")") }
     }
 }
