@@ -70,7 +70,7 @@ struct StateMachineTransitionTests {
         }
         #expect((1000..<2000).contains(delay))
         let retry = driver.on(.timerFired(.reconnect))
-        #expect(Driver.others(in: retry) == [.openSocket(generation: 2)])
+        #expect(Driver.others(in: retry) == [.scheduleTimer(.loginTimeout, afterMs: 30_000), .openSocket(generation: 2)])
         let sent = driver.on(.socketOpened(generation: 2))
         guard case .sendFrame(2, .login(_, let request)) = sent.first else {
             Issue.record("no login frame")
@@ -232,11 +232,11 @@ struct StateMachineTransitionTests {
         #expect(Driver.callbacks(in: up) == [#"connectionStateChanged(state: "Connected", event: "Success")"#])
     }
 
-    @Test("Z5: offline login is only for the last online user")
+    @Test("Z5: offline login is only for the last online user (6000124)")
     func zimOfflineLoginOtherUser() throws {
         var driver = try Driver(profile: .zim, lastOnlineUser: "alice")
         let refused = driver.on(.login(user: "bob", token: "t", offline: true))
-        #expect(Driver.callbacks(in: refused) == ["loginCallback(errorCode: 6000121)"])
+        #expect(Driver.callbacks(in: refused) == ["loginCallback(errorCode: 6000124)"])
         #expect(driver.machine.loginStatus == .logout)
     }
 
@@ -246,9 +246,9 @@ struct StateMachineTransitionTests {
         driver.on(.login(user: "alice", token: "t"))
         let timedOut = driver.on(.timerFired(.loginTimeout))
         #expect(Driver.callbacks(in: timedOut) == [
-            #"connectionStateChanged(state: "Disconnected", event: "LoginTimeout")"#, "loginCallback(errorCode: 6000003)",
+            #"connectionStateChanged(state: "Disconnected", event: "LoginTimeout")"#, "loginCallback(errorCode: 6000105)",
         ])
-        #expect(Driver.canonical(in: timedOut).first == .databaseOpened(user: "alice", error: ClientError(code: 6_000_003, message: "login timed out")))
+        #expect(Driver.canonical(in: timedOut).first == .databaseOpened(user: "alice", error: ClientError(code: 6_000_105, message: "login timed out")))
         #expect(driver.on(.databaseOpened(epoch: 1, error: nil)).isEmpty)
     }
 
@@ -317,6 +317,7 @@ struct StateMachineTransitionTests {
         driver.loginOnline()
         #expect(driver.on(.timerFired(.keepAlive)) == [
             .sendFrame(generation: 1, frame: .ping(id: nil)), .scheduleTimer(.keepAlive, afterMs: 10_000),
+            .scheduleTimer(.pongTimeout, afterMs: 20_000),
         ])
         #expect(driver.on(.textReceived(generation: 1, text: #"{"op":"dance"}"#)) == [.ignoredFrame(.unknownOp("dance"))])
         #expect(driver.machine.isConnected)

@@ -22,8 +22,9 @@ public enum CanonicalCallback: Sendable, Equatable {
     case logoutCompleted(error: ClientError?, loggedOut: Bool)
     /// The token expires soon (E5, C8, Z4).
     case tokenWillExpire(expiresAt: Int64, remainingMs: Int64)
-    /// `renewToken` completes (E5).
-    case renewTokenCompleted(error: ClientError?)
+    /// The `renewToken` call `callID` completes (E5); also with an error when the connection
+    /// drops or the session ends before the server answered.
+    case renewTokenCompleted(callID: String, error: ClientError?)
     /// Offline messages follow (C10; never when nothing waits).
     case offlineSyncStarted(count: Int)
     /// All offline messages arrived (C10).

@@ -50,7 +50,7 @@ enum EasemobTable {
             return [VendorCall("logoutCompletion", [.init("error", error.json)])]
         case .tokenWillExpire:
             return [VendorCall("tokenWillExpire", [.init("errorCode", 109)])]
-        case .renewTokenCompleted(let error):
+        case .renewTokenCompleted(_, let error):
             return [VendorCall("renewTokenCompletion", [.init("error", error.json)])]
         case .offlineSyncStarted:
             return [VendorCall("onOfflineMessageSyncStart")]
@@ -113,8 +113,8 @@ enum OpenIMTable {
             return [VendorCall("onUserTokenInvalid", [.init("message", .string(error.message))])]
         case .logoutCompleted(nil, _): return [VendorCall("logoutSuccess")]
         case .logoutCompleted(let error?, _): return [failure("logoutFailure", error)]
-        case .renewTokenCompleted(nil): return [VendorCall("renewTokenSuccess")]
-        case .renewTokenCompleted(let error?): return [failure("renewTokenFailure", error)]
+        case .renewTokenCompleted(_, nil): return [VendorCall("renewTokenSuccess")]
+        case .renewTokenCompleted(_, let error?): return [failure("renewTokenFailure", error)]
         case .messageReceived(let message, _): return [VendorCall("onRecvNewMessage", messageArguments(message))]
         case .sendCompleted(_, let messageId?, nil):
             return [VendorCall("sendMessageSuccess", [.init("messageId", .string(messageId))])]
@@ -146,11 +146,12 @@ enum ZIMTable {
         case .sessionEnded(.tokenExpired, _): return [state("Disconnected", "TokenExpired")]
         case .sessionEnded(.reconnectGaveUp, _): return [state("Disconnected", "LoginInterrupted")]
         case .logoutCompleted(let error, let loggedOut):
-            return (loggedOut ? [state("Disconnected", "Success")] : [])
+            // A logout cut off by a kick or expiry (6000122) follows the session's own Disconnected.
+            return (loggedOut && error == nil ? [state("Disconnected", "Success")] : [])
                 + [VendorCall("logoutCallback", [.init("errorCode", .int(Int64(error?.code ?? 0)))])]
         case .tokenWillExpire(_, let remainingMs):
             return [VendorCall("onTokenWillExpire", [.init("second", .int(max(0, remainingMs) / 1000))])]
-        case .renewTokenCompleted(let error):
+        case .renewTokenCompleted(_, let error):
             return [VendorCall("renewTokenCallback", [.init("errorCode", .int(Int64(error?.code ?? 0)))])]
         case .messageReceived(let message, _): return [VendorCall("receivePeerMessage", messageArguments(message))]
         case .sendCompleted(_, let messageId, let error):

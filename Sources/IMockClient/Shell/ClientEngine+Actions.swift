@@ -68,7 +68,7 @@ extension ClientEngine {
         }
         WebSocketClient.connect(
             loop: loop, address: address, host: endpoint.hostHeader, path: endpoint.path,
-            tls: endpoint.secure ? tls : nil, delegate: link
+            tls: endpoint.secure ? tls : nil, serverName: endpoint.tlsServerName, delegate: link
         ) { [weak self] result in
             switch result {
             case .success(let channel):

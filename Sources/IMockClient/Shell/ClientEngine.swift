@@ -17,7 +17,8 @@ final class ClientEngine: @unchecked Sendable {
     /// Read from any thread; written on the loop after each event.
     let status: Mutex<ClientStatus>
     private let problems = Mutex<[String]>([])
-    private let isShutDown = Atomic<Bool>(false)
+    /// Every hop onto the loop that someone waits for passes here, so shutdown can end it.
+    let gate = ShutdownGate()
     private let notLoggedInCode: Int
 
     // Loop-confined.
@@ -53,18 +54,17 @@ final class ClientEngine: @unchecked Sendable {
 
     // MARK: Entry points (any thread)
 
-    /// Handles `event` on the loop; `call` is the API call it came from.
-    /// After ``shutdown()`` a call fails at once with ``shutDownError``.
+    /// Handles `event` on the loop; `call` is the API call it came from. After ``beginShutdown()``
+    /// the call fails at once with ``shutDownError``, and so does one whose event was queued
+    /// but not yet handled when shutdown began (the loop may never run it).
     func submit(_ event: ClientEvent, call: PendingCall? = nil) {
-        guard !isShutDown.load(ordering: .acquiring) else {
-            call?.fail(shutDownError)
+        let error = shutDownError
+        guard let ticket = gate.enter(abort: { call?.fail(error) }) else {
+            call?.fail(error)
             return
         }
         loop.execute { [self] in
-            guard !isShutDown.load(ordering: .acquiring) else {
-                call?.fail(shutDownError)
-                return
-            }
+            guard gate.claim(ticket) else { return }
             feed(event, call: call)
         }
     }
@@ -72,13 +72,30 @@ final class ClientEngine: @unchecked Sendable {
     /// What calls waiting at, or made after, ``shutdown()`` get.
     var shutDownError: ClientError { ClientError(code: notLoggedInCode, message: "the client was shut down") }
 
-    /// Whether ``shutdown()`` ran.
-    var hasShutDown: Bool { isShutDown.load(ordering: .acquiring) }
+    /// Whether shutdown began.
+    var hasShutDown: Bool { gate.isClosed }
 
-    /// Runs `body` on the loop and returns its result.
-    func onLoop<T: Sendable>(_ body: @escaping @Sendable (ClientEngine) -> T) async -> T {
+    /// Runs `body` on the loop and returns its result; `fallback` when shutdown begins first.
+    func onLoop<T: Sendable>(orElse fallback: T, _ body: @escaping @Sendable (ClientEngine) -> T) async -> T {
+        await startOnLoop(orElse: fallback) { engine, finish in finish(body(engine)) }
+    }
+
+    /// Runs `start` on the loop; it calls `finish` once with the result, at once or later (after
+    /// I/O). When shutdown begins before `finish`, the caller gets `fallback` at once instead.
+    func startOnLoop<T: Sendable>(
+        orElse fallback: T, _ start: @escaping @Sendable (ClientEngine, _ finish: @escaping (T) -> Void) -> Void
+    ) async -> T {
         await withCheckedContinuation { continuation in
-            loop.execute { [self] in continuation.resume(returning: body(self)) }
+            guard let ticket = gate.enter(abort: { continuation.resume(returning: fallback) }) else {
+                continuation.resume(returning: fallback)
+                return
+            }
+            loop.execute { [self] in
+                guard !gate.isClosed else { return }  // aborted already
+                start(self) { [gate] value in
+                    if gate.claim(ticket) { continuation.resume(returning: value) }
+                }
+            }
         }
     }
 
@@ -141,10 +158,16 @@ final class ClientEngine: @unchecked Sendable {
     /// The ids of the messages stored in the open database of the current login.
     var storedMessageIDs: [String] { databases[machine.loginEpoch]?.messageIDs() ?? [] }
 
+    /// Starts shutting down (any thread): later calls fail at once, and so do calls and hops
+    /// still queued for the loop.
+    func beginShutdown() {
+        gate.close()
+    }
+
     /// Closes sockets, timers and databases without telling the state machine (the client is going
-    /// away); waiting calls fail with ``shutDownError``, and so do later ones.
+    /// away); waiting calls fail with ``shutDownError``, and so do later ones. Loop side.
     func shutdown() {
-        isShutDown.store(true, ordering: .releasing)
+        gate.close()
         for completion in calls.failAll(shutDownError) { completion() }
         queue = []
         timers.cancelAll()
@@ -152,5 +175,15 @@ final class ClientEngine: @unchecked Sendable {
         links = [:]
         for database in databases.values { database.close() }
         databases = [:]
+    }
+
+    /// Runs ``shutdown()`` on the loop (not through the gate: it must run even after ``beginShutdown()``).
+    func shutdownOnLoop() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            loop.execute { [self] in
+                shutdown()
+                continuation.resume()
+            }
+        }
     }
 }

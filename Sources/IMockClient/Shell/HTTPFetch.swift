@@ -22,7 +22,7 @@ enum HTTPFetch {
             let address = try SocketAddress.resolve(host: endpoint.host, port: endpoint.port)
             let connection = try Connection.connect(
                 loop: loop, to: address, tls: endpoint.secure ? tls : nil,
-                serverName: endpoint.secure ? endpoint.host : nil, handler: handler
+                serverName: endpoint.tlsServerName, handler: handler
             ) { error in
                 if let error { handler.finish(.failure(.connectFailed("\(error)"))) }
             }

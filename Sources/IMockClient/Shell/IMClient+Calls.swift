@@ -39,15 +39,18 @@ extension IMClient {
 
     /// Replaces the session's token (E5, Z4).
     public func renewToken(_ token: String) async throws(ClientError) {
+        let callID = nextLocalID()
         let error: ClientError? = await withCheckedContinuation { continuation in
-            engine.submit(.renewToken(token), call: .renewToken { continuation.resume(returning: $0) })
+            engine.submit(
+                .renewToken(token, callID: callID), call: .renewToken(callID: callID) { continuation.resume(returning: $0) })
         }
         if let error { throw error }
     }
 
     /// Replaces the session's token; `completion` runs on the client's callback queue.
     public func renewToken(_ token: String, completion: @escaping @Sendable (ClientError?) -> Void) {
-        engine.submit(.renewToken(token), call: .renewToken { [self] error in
+        let callID = nextLocalID()
+        engine.submit(.renewToken(token, callID: callID), call: .renewToken(callID: callID) { [self] error in
             onCallbackQueue { completion(error) }
         })
     }

@@ -24,7 +24,8 @@ extension IMClient {
     public static let restUnavailableCode = 300
 
     /// The devices `userId` is logged in on (REST `GET /{org}/{app}/users/{userId}/resources` with
-    /// `token`); works without being logged in (E10).
+    /// `token`); works without being logged in (S6). Fails at once with the profile's
+    /// not-logged-in code when the client is or gets shut down.
     public func getLoggedInDevicesFromServer(userId: String, token: String) async throws(ClientError) -> [LoggedInDevice] {
         let parts = options.appKey.split(separator: "#", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
@@ -33,20 +34,14 @@ extension IMClient {
         guard !userId.isEmpty else { throw ClientError(code: 101, message: "invalid username") }
         let path = "/\(Self.percentEncoded(parts[0]))/\(Self.percentEncoded(parts[1]))/users/\(Self.percentEncoded(userId))/resources"
         let engine = self.engine
-        guard !engine.hasShutDown else { throw engine.shutDownError }
-        let answer: Result<(status: Int, body: [UInt8]), HTTPFetchError> = await withCheckedContinuation { continuation in
-            engine.loop.execute {
-                HTTPFetch.get(loop: engine.loop, endpoint: engine.endpoint, tls: engine.tls, path: path, bearer: token) {
-                    continuation.resume(returning: $0)
-                }
+        let answer: Result<(status: Int, body: [UInt8]), ClientError> = await engine.startOnLoop(
+            orElse: .failure(engine.shutDownError)
+        ) { engine, finish in
+            HTTPFetch.get(loop: engine.loop, endpoint: engine.endpoint, tls: engine.tls, path: path, bearer: token) {
+                finish($0.mapError { ClientError(code: IMClient.restUnavailableCode, message: "\($0)") })
             }
         }
-        let status: Int
-        let body: [UInt8]
-        switch answer {
-        case .success(let response): (status, body) = response
-        case .failure(let error): throw ClientError(code: Self.restUnavailableCode, message: "\(error)")
-        }
+        let (status, body) = try answer.get()
         return try Self.devices(status: status, body: body)
     }
 

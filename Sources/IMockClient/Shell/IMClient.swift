@@ -83,11 +83,13 @@ public final class IMClient: Sendable {
     }
 
     /// Closes the socket, the timers and the database, and stops the loop the client owns.
-    /// No callback follows; calls still waiting and later calls fail with the profile's
-    /// not-logged-in code. A second call does nothing.
+    /// Calls still waiting, calls racing this one and later calls fail at once with the profile's
+    /// not-logged-in code. Delegate callbacks already handed to their queues may still run.
+    /// A second call does nothing. With a shared `loop`, that loop must still be running.
     public func shutdown() async {
         guard !shutdownStarted.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        await engine.onLoop { $0.shutdown() }
+        engine.beginShutdown()
+        await engine.shutdownOnLoop()
         if let ownedLoop {
             ownedLoop.stop()
             await ownedLoop.waitUntilStopped()
@@ -126,21 +128,18 @@ public final class IMClient: Sendable {
 
     /// The pending timers and their due times on the client's clock.
     public func pendingTimers() async -> [ClientTimer: Int64] {
-        guard !engine.hasShutDown else { return [:] }
-        return await engine.onLoop { $0.pendingTimers }
+        await engine.onLoop(orElse: [:]) { $0.pendingTimers }
     }
 
     /// Fires `timer` now (``ClientTimerMode/manual``); false when it is not pending.
     @discardableResult
     public func fireTimer(_ timer: ClientTimer) async -> Bool {
-        guard !engine.hasShutDown else { return false }
-        return await engine.onLoop { $0.fire(timer) }
+        await engine.onLoop(orElse: false) { $0.fire(timer) }
     }
 
     /// The ids of the messages in the current login's database, oldest first.
     public func storedMessageIDs() async -> [String] {
-        guard !engine.hasShutDown else { return [] }
-        return await engine.onLoop { $0.storedMessageIDs }
+        await engine.onLoop(orElse: []) { $0.storedMessageIDs }
     }
 
     /// Problems the shell met (a database write, the `lastOnlineUser` file, malformed frames).

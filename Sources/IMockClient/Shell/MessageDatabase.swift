@@ -4,9 +4,10 @@ import IMockCore
 /// One user's local database (E2, C5): a SQLite file, or an in-memory database, with the
 /// messages the client received. Loop-confined.
 final class MessageDatabase {
-    /// The error code reported in `onDatabaseOpened` when the database cannot be opened
-    /// (this project's choice: Easemob's `EMErrorDatabaseOperationFailed`).
-    static let openFailedCode = 1100
+    /// The error code reported in `onDatabaseOpened` when the database cannot be opened, and of
+    /// a write to a closed database: Easemob's `EMErrorDatabaseOperationFailed` = 3
+    /// (`reference/easemob.md` §3.3). Only the Easemob profile renders `onDatabaseOpened`.
+    static let openFailedCode = 3
 
     private var handle: OpaquePointer?
     /// Where it lives: a file path, or `:memory:`.

@@ -8,8 +8,9 @@ public enum ClientEvent: Sendable, Equatable {
     case login(user: String, token: String, offline: Bool = false)
     /// `logout(unbindDeviceToken:)` (E8).
     case logout(unbindDeviceToken: Bool)
-    /// `renewToken(token)` (E5, Z4).
-    case renewToken(String)
+    /// `renewToken(token)` (E5, Z4); `callID` comes back in ``CanonicalCallback/renewTokenCompleted(callID:error:)``
+    /// so each call gets its own reply, whatever order the replies come in.
+    case renewToken(String, callID: String = "")
     /// Send a 1:1 text message; `localID` comes back in the completion.
     case send(localID: String, to: String, text: String)
     /// The local database of login `epoch` finished opening (nil error: opened).
@@ -30,12 +31,15 @@ public enum ClientEvent: Sendable, Equatable {
 
 /// The client's timers. Scheduling one again replaces it.
 public enum ClientTimer: String, Sendable, Hashable, CaseIterable {
-    /// The login did not finish in time.
+    /// The login did not finish in time; also bounds each automatic connection attempt
+    /// (socket open + `login.ok`) of a logged-in user.
     case loginTimeout
     /// The back-off before the next reconnect attempt ended.
     case reconnect
     /// Time to ping.
     case keepAlive
+    /// A ping got no `pong` within ``ClientOptions/pongTimeoutMs``: the connection is treated as dropped.
+    case pongTimeout
 }
 
 /// An error reported to the app: a vendor code and a sentence.

@@ -41,6 +41,13 @@ public struct ClientOptions: Sendable, Equatable {
         self.keepAliveIntervalMs = keepAliveIntervalMs
         self.randomSeed = randomSeed
     }
+
+    /// How long a ping may wait for its `pong` before the connection counts as dropped
+    /// (recoverable: the client reconnects): twice the keep-alive interval.
+    public var pongTimeoutMs: Int64 {
+        let (doubled, overflow) = keepAliveIntervalMs.multipliedReportingOverflow(by: 2)
+        return overflow ? Int64.max : doubled
+    }
 }
 
 /// Why ``ClientOptions`` were refused.

@@ -32,7 +32,8 @@ extension ClientStateMachine {
                 emit(
                     .loginCompleted(
                         user: user,
-                        error: ClientError(code: rules.notLoggedIn, message: "offline login is for the last online user")))
+                        error: ClientError(
+                            code: rules.offlineLoginNotLastUser, message: "offline login is for the last online user")))
                 return
             }
             loginEpoch += 1
@@ -51,11 +52,11 @@ extension ClientStateMachine {
         }
         emit(.databaseOpened(user: attempt.user, error: error))
         if attempt.offline {
-            output.append(.cancelTimer(.loginTimeout))
+            // The login timeout restarts for the background attempt (openAutomaticAttempt).
             phase = .loggedIn(
                 Session(user: attempt.user, token: attempt.token, link: .opening(attempt: 0), everConnected: false))
             for _ in 0...attempt.joined { emit(.loginCompleted(user: attempt.user, error: nil)) }
-            openSocket(attempt: 0)
+            openAutomaticAttempt(0)
             return
         }
         attempt.step = .openingSocket
@@ -89,31 +90,55 @@ extension ClientStateMachine {
         }
     }
 
-    /// Logged out on request: everything of the session stops (O8).
+    /// Logged out on request: everything of the session stops (O8); requests still waiting for
+    /// their reply fail with the not-logged-in code.
     mutating func finishLogout() {
+        guard case .loggedIn(let session) = phase else { return }
         closeLiveSocket()
         stopSessionTimers()
         output.append(.closeDatabase(epoch: loginEpoch))
         phase = .loggedOut
+        failWaitingRequests(of: session, with: ClientError(code: rules.notLoggedIn, message: "logged out"))
         emit(.logoutCompleted(error: nil, loggedOut: true))
     }
 
     /// E5, Z4. Without a connection the new token is kept for the next reconnect.
-    mutating func renewToken(_ token: String) {
+    mutating func renewToken(_ token: String, callID: String) {
         guard case .loggedIn(var session) = phase else {
-            emit(.renewTokenCompleted(error: ClientError(code: rules.notLoggedIn, message: "not logged in")))
+            emit(
+                .renewTokenCompleted(
+                    callID: callID, error: ClientError(code: rules.notLoggedIn, message: "not logged in")))
             return
         }
         if session.link == .connected {
             let id = nextRequestID()
-            session.pendingRenewals[id] = token
+            session.pendingRenewals[id] = PendingRenewal(token: token, callID: callID)
             phase = .loggedIn(session)
             sendFrame(.renewToken(id: id, token: token))
         } else {
             session.token = token
             phase = .loggedIn(session)
-            emit(.renewTokenCompleted(error: nil))
+            emit(.renewTokenCompleted(callID: callID, error: nil))
         }
+    }
+
+    /// Fails the session's unfinished data syncs, sends and renewals with `error`, each in
+    /// request order (C11, E5): their replies can no longer come.
+    mutating func failWaitingRequests(of session: Session, with error: ClientError) {
+        for type in session.openDataSyncs { emit(.dataSyncFinished(type, error: error)) }
+        for id in Self.inRequestOrder(session.pendingSends.keys) {
+            guard let localID = session.pendingSends[id] else { continue }
+            emit(.sendCompleted(localID: localID, messageId: nil, error: error))
+        }
+        for id in Self.inRequestOrder(session.pendingRenewals.keys) {
+            guard let renewal = session.pendingRenewals[id] else { continue }
+            emit(.renewTokenCompleted(callID: renewal.callID, error: error))
+        }
+    }
+
+    /// Request ids are decimal counters: shorter first, then by text, is numeric order.
+    static func inRequestOrder(_ ids: some Sequence<String>) -> [String] {
+        ids.sorted { ($0.count, $0) < ($1.count, $1) }
     }
 
     /// Z3, Z4: after a kick or expiry calls fail with the profile's not-logged-in code (6000121).

@@ -48,6 +48,13 @@ extension ClientStateMachine {
             let message = reason.isEmpty ? "server not reachable" : reason
             failLogin(ClientError(code: fatalCode ?? rules.serverNotReachable, message: message))
         case .loggedIn(var session):
+            if let fatalCode {
+                // C9: a kick or token error never reconnects, even without its frame.
+                if session.link != .connected {
+                    emit(.connectionAttemptFailed(ClientError(code: fatalCode, message: reason)))
+                }
+                return endSession(Self.endReason(code: fatalCode, message: reason, by: nil))
+            }
             if let pending = session.pendingLogout {
                 session.pendingLogout = nil
                 phase = .loggedIn(session)
@@ -57,34 +64,28 @@ extension ClientStateMachine {
                         error: ClientError(code: rules.notConnected, message: "connection lost during logout"),
                         loggedOut: false))
             }
-            if let fatalCode {
-                // C9: a kick or token error never reconnects, even without its frame.
-                if session.link != .connected {
-                    emit(.connectionAttemptFailed(ClientError(code: fatalCode, message: reason)))
-                }
-                endSession(Self.endReason(code: fatalCode, message: reason, by: nil))
-            } else {
-                connectionDropped(reason: reason.isEmpty ? "connection lost" : reason)
-            }
+            connectionDropped(reason: reason.isEmpty ? "connection lost" : reason)
         }
     }
 
-    /// C2, C12, Z2: a recoverable drop; the client reconnects by itself.
-    mutating func connectionDropped(reason: String) {
+    /// C2, C12, Z2: a recoverable drop (or a failed automatic attempt); the client reconnects by
+    /// itself. Waiting sends, renewals and data syncs fail with `code` (default: not connected).
+    mutating func connectionDropped(reason: String, code: Int? = nil) {
         guard case .loggedIn(var session) = phase else { return }
         let wasConnected = session.link == .connected
         let nextAttempt = session.link.attempt + 1
         output.append(.cancelTimer(.keepAlive))
+        output.append(.cancelTimer(.pongTimeout))
+        if !wasConnected { output.append(.cancelTimer(.loginTimeout)) }
+        let waiting = session
         session.inOfflineSync = false  // C10: the finish may be missing
-        let unfinished = session.openDataSyncs
         session.openDataSyncs = []
         session.pendingRenewals = [:]
-        let sends = session.pendingSends
         session.pendingSends = [:]
+        session.awaitingPong = false
         phase = .loggedIn(session)
-        let lost = ClientError(code: rules.notConnected, message: reason)
-        for type in unfinished { emit(.dataSyncFinished(type, error: lost)) }  // C11
-        for localID in sends.values.sorted() { emit(.sendCompleted(localID: localID, messageId: nil, error: lost)) }
+        let lost = ClientError(code: code ?? rules.notConnected, message: reason)
+        failWaitingRequests(of: waiting, with: lost)
         if wasConnected { emit(.connectionLost) } else { emit(.connectionAttemptFailed(lost)) }
         scheduleReconnect(attempt: wasConnected ? 1 : nextAttempt)
     }
@@ -110,13 +111,40 @@ extension ClientStateMachine {
             guard case .waiting(let number) = session.link else { return }
             session.link = .opening(attempt: number)
             phase = .loggedIn(session)
-            openSocket(attempt: number)
-        case (.keepAlive, .loggedIn(let session)) where session.link == .connected:
+            openAutomaticAttempt(number)
+        case (.loginTimeout, .loggedIn(let session)):
+            // An automatic attempt (reconnect, offline login) whose socket or `login.ok` did not
+            // come in time failed; the back-off goes on.
+            switch session.link {
+            case .opening, .awaitingReply:
+                closeLiveSocket()
+                connectionDropped(reason: "login timed out", code: rules.loginTimeout)
+            case .connected, .waiting:
+                return
+            }
+        case (.keepAlive, .loggedIn(var session)) where session.link == .connected:
             sendFrame(.ping(id: nil))
             output.append(.scheduleTimer(.keepAlive, afterMs: options.keepAliveIntervalMs))
+            guard !session.awaitingPong else { return }
+            session.awaitingPong = true
+            phase = .loggedIn(session)
+            output.append(.scheduleTimer(.pongTimeout, afterMs: options.pongTimeoutMs))
+        case (.pongTimeout, .loggedIn(let session)) where session.link == .connected && session.awaitingPong:
+            closeLiveSocket(code: Self.goingAwayCloseCode)
+            connectionDropped(reason: "no pong within \(options.pongTimeoutMs) ms")
         default:
             return
         }
+    }
+
+    /// The WebSocket close code the client uses when it gives up on a silent connection.
+    static let goingAwayCloseCode: UInt16 = 1001
+
+    /// Opens the socket of automatic attempt `number` (0: an offline login's first) under the
+    /// login timeout.
+    mutating func openAutomaticAttempt(_ number: Int) {
+        output.append(.scheduleTimer(.loginTimeout, afterMs: options.loginTimeoutMs))
+        openSocket(attempt: number)
     }
 
     /// A login that will not succeed: every waiting call gets the error (O4 joined calls too).
@@ -131,7 +159,9 @@ extension ClientStateMachine {
         for _ in 0...attempt.joined { emit(.loginCompleted(user: attempt.user, error: error)) }
     }
 
-    /// C6, C8, C9, O6, O7, Z2–Z4: the session is over; logged out, no reconnect.
+    /// C6, C8, C9, O6, O7, Z2–Z4: the session is over; logged out, no reconnect. Waiting
+    /// requests fail with the not-logged-in code; a waiting `logout` completes after the
+    /// session's callbacks with the profile's ``ProfileRules/logoutCutBySessionEnd``.
     mutating func endSession(_ reason: SessionEndReason) {
         guard case .loggedIn(let session) = phase else { return }
         let wasConnected = session.link == .connected
@@ -140,16 +170,19 @@ extension ClientStateMachine {
         output.append(.closeDatabase(epoch: loginEpoch))
         phase = .loggedOut
         lastEndReason = reason
-        let ended = ClientError(code: rules.notLoggedIn, message: "session ended")
-        for type in session.openDataSyncs { emit(.dataSyncFinished(type, error: ended)) }
-        for localID in session.pendingSends.values.sorted() {
-            emit(.sendCompleted(localID: localID, messageId: nil, error: ended))
-        }
+        failWaitingRequests(of: session, with: ClientError(code: rules.notLoggedIn, message: "session ended"))
         emit(.sessionEnded(reason, wasConnected: wasConnected))
+        if session.pendingLogout != nil {
+            let error = rules.logoutCutBySessionEnd.map {
+                ClientError(code: $0, message: "already logged out: the session ended")
+            }
+            emit(.logoutCompleted(error: error, loggedOut: true))
+        }
     }
 
     mutating func stopSessionTimers() {
         output.append(.cancelTimer(.keepAlive))
+        output.append(.cancelTimer(.pongTimeout))
         output.append(.cancelTimer(.reconnect))
         output.append(.cancelTimer(.loginTimeout))
     }

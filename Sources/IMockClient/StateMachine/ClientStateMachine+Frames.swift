@@ -66,11 +66,11 @@ extension ClientStateMachine {
             phase = .loggedIn(session)
             emit(.dataSyncFinished(type, error: error.map { ClientError(code: $0.code, message: $0.message) }))
         case .renewTokenOK(let id, let expiresAt):
-            guard let token = session.pendingRenewals.removeValue(forKey: id) else { return }
-            session.token = token
+            guard let renewal = session.pendingRenewals.removeValue(forKey: id) else { return }
+            session.token = renewal.token
             session.tokenExpiresAt = expiresAt
             phase = .loggedIn(session)
-            emit(.renewTokenCompleted(error: nil))
+            emit(.renewTokenCompleted(callID: renewal.callID, error: nil))
         case .logoutOK(let id):
             guard session.pendingLogout?.id == id else { return }
             finishLogout()
@@ -80,7 +80,12 @@ extension ClientStateMachine {
             emit(.sendCompleted(localID: localID, messageId: messageId, error: nil))
         case .error(let id?, let code, let message, _):
             requestFailed(id: id, error: ClientError(code: code, message: message), session: session)
-        case .loginOK, .loginError, .pong, .devicesOK, .ackOK, .error(nil, _, _, _):
+        case .pong:
+            guard session.awaitingPong else { return }
+            session.awaitingPong = false
+            phase = .loggedIn(session)
+            output.append(.cancelTimer(.pongTimeout))
+        case .loginOK, .loginError, .devicesOK, .ackOK, .error(nil, _, _, _):
             return
         }
     }
@@ -88,9 +93,9 @@ extension ClientStateMachine {
     /// E5, E8: a refused request; a refused logout leaves the user logged in.
     private mutating func requestFailed(id: String, error: ClientError, session: Session) {
         var session = session
-        if session.pendingRenewals.removeValue(forKey: id) != nil {
+        if let renewal = session.pendingRenewals.removeValue(forKey: id) {
             phase = .loggedIn(session)
-            emit(.renewTokenCompleted(error: error))
+            emit(.renewTokenCompleted(callID: renewal.callID, error: error))
         } else if let localID = session.pendingSends.removeValue(forKey: id) {
             phase = .loggedIn(session)
             emit(.sendCompleted(localID: localID, messageId: nil, error: error))
@@ -107,6 +112,7 @@ extension ClientStateMachine {
         switch frame {
         case .loginOK(id, let resource, let expiresAt, _):
             let reconnected = session.everConnected
+            output.append(.cancelTimer(.loginTimeout))
             session.link = .connected
             session.everConnected = true
             session.resource = resource

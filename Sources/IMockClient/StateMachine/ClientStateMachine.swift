@@ -42,7 +42,7 @@ public struct ClientStateMachine: Sendable {
         switch event {
         case .login(let user, let token, let offline): login(user: user, token: token, offline: offline)
         case .logout(let unbind): logout(unbindDeviceToken: unbind)
-        case .renewToken(let token): renewToken(token)
+        case .renewToken(let token, let callID): renewToken(token, callID: callID)
         case .send(let localID, let to, let text): send(localID: localID, to: to, text: text)
         case .databaseOpened(let epoch, let error): databaseOpened(epoch: epoch, error: error)
         case .socketOpened(let generation): socketOpened(generation: generation)

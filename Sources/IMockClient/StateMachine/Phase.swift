@@ -33,9 +33,13 @@ struct Session: Sendable, Equatable {
     var link: Link
     /// False after an offline login (Z5) until the first `login.ok`.
     var everConnected: Bool
-    var pendingRenewals: [String: String] = [:]
+    /// `renewToken` frames waiting for their reply, by request id.
+    var pendingRenewals: [String: PendingRenewal] = [:]
+    /// `send` frames waiting for their reply: request id → local id.
     var pendingSends: [String: String] = [:]
     var pendingLogout: PendingLogout?
+    /// A ping went out and no `pong` came back yet; the `pongTimeout` timer runs.
+    var awaitingPong = false
     var inOfflineSync = false
     var openDataSyncs: [SyncType] = []
 }
@@ -54,6 +58,12 @@ enum Link: Sendable, Equatable {
         case .waiting(let attempt), .opening(let attempt), .awaitingReply(let attempt, _): attempt
         }
     }
+}
+
+/// A `renewToken` frame waiting for its reply: the new token and the call it answers.
+struct PendingRenewal: Sendable, Equatable {
+    var token: String
+    var callID: String
 }
 
 /// A `logout` frame waiting for its reply.

@@ -23,9 +23,12 @@ public enum WebSocketClient {
     /// Connects to `address`, performs the opening handshake for `path` with `host` as the
     /// Host header, and calls `completion` on the loop thread with the open channel (its
     /// delegate already told `webSocketDidOpen`) or the error. Call on the loop thread.
+    ///
+    /// With `tls`, `serverName` is sent as SNI and, when the context verifies peers, checked
+    /// against the certificate; nil means `host` without a port (and no SNI for an IP address).
     public static func connect(
         loop: EventLoop, address: SocketAddress, host: String, path: String,
-        tls: TLSContext? = nil, headers: HTTPHeaders = HTTPHeaders(),
+        tls: TLSContext? = nil, serverName: String? = nil, headers: HTTPHeaders = HTTPHeaders(),
         maxMessageBytes: Int = HTTPServerConfiguration.defaultMaxWebSocketMessageBytes,
         delegate: any WebSocketDelegate,
         completion: @escaping (Result<WebSocketChannel, WebSocketClientError>) -> Void
@@ -35,7 +38,8 @@ public enum WebSocketClient {
             completion: completion)
         do {
             let connection = try Connection.connect(
-                loop: loop, to: address, tls: tls, serverName: tls == nil ? nil : host, handler: handshake
+                loop: loop, to: address, tls: tls,
+                serverName: tls == nil ? nil : (serverName ?? TLSServerName.from(hostHeader: host)), handler: handshake
             ) { error in
                 if let error { handshake.fail(.connectFailed(error)) }
             }

@@ -25,7 +25,11 @@ final class TLSSession {
         case .server:
             SSL_set_accept_state(ssl)
         case .client:
-            if let serverName { _ = copenssl_set_tlsext_host_name(ssl, serverName) }
+            if let serverName {
+                _ = copenssl_set_tlsext_host_name(ssl, serverName)
+                // Checked against the certificate when the context verifies peers.
+                _ = SSL_set1_host(ssl, serverName)
+            }
             SSL_set_connect_state(ssl)
         }
     }

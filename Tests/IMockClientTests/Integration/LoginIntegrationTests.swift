@@ -71,7 +71,7 @@ struct LoginIntegrationTests {
 
         let second = try IMClient(
             options: try testOptions(profile: .zim), host: "127.0.0.1", port: server.port, dataDirectory: directory)
-        await #expect(throws: ClientError(code: 6_000_121, message: "offline login is for the last online user")) {
+        await #expect(throws: ClientError(code: 6_000_124, message: "offline login is for the last online user")) {
             try await second.login(userId: "bob", token: token, offline: true)
         }
         try await second.login(userId: "alice", token: token, offline: true)
@@ -79,7 +79,7 @@ struct LoginIntegrationTests {
         #expect(await second.log.wait { count($0, where: isConnected) == 1 })
         #expect(second.isConnected)
         #expect(second.log.summaries == [
-            "loginCallback(errorCode: 6000121)",
+            "loginCallback(errorCode: 6000124)",
             "loginCallback(errorCode: 0)",
             #"connectionStateChanged(state: "Connecting", event: "ActiveLogin")"#,
             #"connectionStateChanged(state: "Connected", event: "Success")"#,

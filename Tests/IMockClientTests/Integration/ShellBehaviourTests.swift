@@ -7,8 +7,8 @@ import Testing
 /// The shell's own duties against a real server: REST devices, databases, delegates, timers.
 @Suite("Client shell against a real server")
 struct ShellBehaviourTests {
-    @Test("E10: getLoggedInDevicesFromServer works without being logged in")
-    func devicesWithoutLogin() async throws {
+    @Test("S6: getLoggedInDevicesFromServer works without being logged in")
+    func devicesWithoutLoginS6() async throws {
         let server = try ClientTestServer()
         let token = try server.userToken("alice")
         let phone = try IMClient(options: try testOptions(profile: .easemob), host: "127.0.0.1", port: server.port)

@@ -50,12 +50,15 @@ struct ShellUnitTests {
         try database.insert(message, offline: false)
         #expect(database.messageIDs() == ["m1"])
         database.close()
-        #expect(throws: ClientError(code: 1100, message: "the database is closed")) { try database.insert(message, offline: false) }
+        #expect(throws: ClientError(code: 3, message: "the database is closed")) { try database.insert(message, offline: false) }
     }
 
-    @Test("a database that cannot be opened reports code 1100")
+    @Test("a database that cannot be opened reports code 3 (EMErrorDatabaseOperationFailed)")
     func unopenableDatabase() {
-        #expect(throws: ClientError.self) { try MessageDatabase(path: "/nonexistent-dir/x/y.sqlite") }
+        #expect(MessageDatabase.openFailedCode == 3)
+        #expect(throws: ClientError(code: 3, message: "cannot open database /nonexistent-dir/x/y.sqlite: unable to open database file")) {
+            try MessageDatabase(path: "/nonexistent-dir/x/y.sqlite")
+        }
     }
 
     @Test("the devices answer and its errors")

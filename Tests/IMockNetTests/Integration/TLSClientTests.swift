@@ -1,0 +1,70 @@
+import Testing
+@testable import IMockNet
+import IMockTestSupport
+
+/// IMockNet's own WebSocket client over TLS (wss): SNI, certificate chain and host-name checks.
+@Suite("wss with IMockNet's client")
+struct TLSClientTests {
+    private final class Collector: WebSocketDelegate, @unchecked Sendable {
+        let (stream, continuation) = AsyncStream.makeStream(of: String.self)
+        func webSocketDidOpen(_ channel: WebSocketChannel) { channel.send(text: "over tls") }
+        func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) { continuation.yield(text) }
+        func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String) {
+            continuation.finish()
+        }
+    }
+
+    /// Connects to 127.0.0.1 with `serverName` as SNI, trusting the test's own certificate.
+    private func connect(
+        port: UInt16, trusting certificate: String, serverName: String
+    ) async throws -> Result<String?, WebSocketClientError> {
+        let loop = try EventLoop()
+        loop.start()
+        defer { loop.stop() }
+        let tls = try TLSContext(clientTrusting: certificate)
+        let address = try SocketAddress.resolve(host: "127.0.0.1", port: port)
+        let collector = Collector()
+        let box = UncheckedBox(tls)
+        let result: Result<Void, WebSocketClientError> = await withCheckedContinuation { done in
+            loop.execute {
+                WebSocketClient.connect(
+                    loop: loop, address: address, host: "\(serverName):\(port)", path: "/ws", tls: box.value,
+                    serverName: serverName, delegate: collector
+                ) { outcome in done.resume(returning: outcome.map { _ in () }) }
+            }
+        }
+        switch result {
+        case .failure(let error): return .failure(error)
+        case .success:
+            var iterator = collector.stream.makeAsyncIterator()
+            return .success(await iterator.next())
+        }
+    }
+
+    @Test("a certificate for localhost verifies with SNI localhost and the echo comes back")
+    func verifiedHandshake() async throws {
+        let directory = try ExternalCommand.temporaryDirectory()
+        let (certificate, key) = try ExternalCommand.makeSelfSignedCertificate(in: directory)
+        var configuration = HTTPServerConfiguration()
+        configuration.tls = try TLSContext(serverCertificatePath: certificate, privateKeyPath: key)
+        let server = try LoopbackServer.echo(configuration: configuration)
+        let outcome = try await connect(port: server.port, trusting: certificate, serverName: "localhost")
+        #expect(try outcome.get() == "over tls")
+        await server.stop()
+    }
+
+    @Test("the same certificate is refused for another host name")
+    func hostNameMismatch() async throws {
+        let directory = try ExternalCommand.temporaryDirectory()
+        let (certificate, key) = try ExternalCommand.makeSelfSignedCertificate(in: directory)
+        var configuration = HTTPServerConfiguration()
+        configuration.tls = try TLSContext(serverCertificatePath: certificate, privateKeyPath: key)
+        let server = try LoopbackServer.echo(configuration: configuration)
+        let outcome = try await connect(port: server.port, trusting: certificate, serverName: "im.example.com")
+        guard case .failure = outcome else {
+            Issue.record("a certificate for localhost was accepted for im.example.com")
+            return
+        }
+        await server.stop()
+    }
+}
