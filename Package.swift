@@ -26,13 +26,15 @@ let package = Package(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
+        // Small pure building blocks shared by the transport and the domain (the timer queue).
+        .target(name: "IMockCommon", swiftSettings: strictSettings),
         // Transport: sockets, epoll loop, timers, TLS, HTTP/1.1, WebSocket. Knows nothing of IM.
         .target(
-            name: "IMockNet", dependencies: ["CIMockShims", "COpenSSL"],
+            name: "IMockNet", dependencies: ["IMockCommon", "CIMockShims", "COpenSSL"],
             swiftSettings: strictSettings),
         // The pure domain: apps, users, tokens, clock. No I/O.
         .target(
-            name: "IMockCore", dependencies: ["COpenSSL"],
+            name: "IMockCore", dependencies: ["IMockCommon", "COpenSSL"],
             swiftSettings: strictSettings),
         // The reference client: the SDK connection state machine and vendor callback profiles.
         .target(
@@ -40,7 +42,7 @@ let package = Package(
             swiftSettings: strictSettings),
         // The server: routes, control API, sessions.
         .target(
-            name: "IMockServer", dependencies: ["IMockCore", "IMockNet", "CIMockShims"],
+            name: "IMockServer", dependencies: ["IMockCommon", "IMockCore", "IMockNet", "CIMockShims"],
             swiftSettings: strictSettings),
         .executableTarget(
             name: "imock", dependencies: ["IMockServer", "IMockNet"],
@@ -58,7 +60,7 @@ let package = Package(
             name: "IMockClientTests", dependencies: ["IMockClient", "IMockCore", "IMockServer", "IMockNet", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockCoreTests", dependencies: ["IMockCore"],
+            name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockServerTests", dependencies: ["IMockServer", "IMockCore", "IMockNet", "IMockTestSupport", "CIMockShims"],

@@ -1,22 +1,8 @@
 import IMockCore
 import IMockNet
 
-/// One device a user is logged in on, as the server lists it.
-public struct LoggedInDevice: Sendable, Equatable {
-    /// The device's resource, e.g. `ios_8f3a…`.
-    public var resource: String
-    /// The device UUID given at login.
-    public var deviceUUID: String
-    /// The device name given at login.
-    public var deviceName: String
-
-    /// Creates an entry.
-    public init(resource: String, deviceUUID: String, deviceName: String) {
-        self.resource = resource
-        self.deviceUUID = deviceUUID
-        self.deviceName = deviceName
-    }
-}
+/// One device a user is logged in on, as the server lists it (the protocol's `devices` entry).
+public typealias LoggedInDevice = DeviceEntry
 
 extension IMClient {
     /// The code of a REST call that got no usable answer (no connection, malformed response);

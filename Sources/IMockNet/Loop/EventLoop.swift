@@ -2,7 +2,11 @@
 @preconcurrency import Glibc
 #endif
 import CIMockShims
+import IMockCommon
 import Synchronization
+
+/// Identifies a timer of an ``EventLoop`` so that it can be cancelled.
+public typealias LoopTimerID = IMockCommon.TimerID
 
 /// A single-threaded event loop on level-triggered epoll.
 ///
@@ -28,7 +32,7 @@ public final class EventLoop: @unchecked Sendable {
     // Loop-confined state.
     private var registrations: [Int32: Registration] = [:]
     private var nextRegistrationID: UInt32 = 1
-    private var timers = TimerHeap<() -> Void>()
+    private var timers = DeadlineQueue<MonotonicInstant, () -> Void>()
     private var armedDeadline: MonotonicInstant?
     private let eventBufferSize = 512
 
@@ -248,7 +252,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private func rearmTimer() {
-        let next = timers.nextDeadline()
+        let next = timers.nextDeadline
         guard next != armedDeadline else { return }
         armedDeadline = next
         _ = cimock_timerfd_arm_absolute(timerFD, next.map { max($0.nanoseconds, 1) } ?? 0)

@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 
 /// What a hub timer is for.

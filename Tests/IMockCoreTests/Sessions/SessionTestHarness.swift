@@ -1,3 +1,4 @@
+import IMockCommon
 @testable import IMockCore
 
 /// A directory, an engine and a virtual clock whose timers are driven like the shell would.

@@ -1,0 +1,117 @@
+/// Identifies one timer in a ``DeadlineQueue``; ids grow in scheduling order.
+public struct TimerID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    /// The sequence number of the timer within its schedule.
+    public let rawValue: UInt64
+
+    /// Wraps a raw id.
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
+
+    public static func < (lhs: TimerID, rhs: TimerID) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String { "timer#\(rawValue)" }
+}
+
+/// A pure timer queue: payloads that become due at a deadline of any ordered type (epoch
+/// milliseconds of the domain's clock, or monotonic instants of the event loop).
+///
+/// Due timers come out in deadline order, and timers with equal deadlines in the order they
+/// were scheduled. The owner decides what "now" is. Cancelled timers are dropped lazily.
+public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecked Sendable {
+    // @unchecked: Sendable exactly when Payload is; the event loop keeps non-Sendable closures
+    // in a loop-confined queue.
+    private struct Entry {
+        var deadline: Deadline
+        var id: TimerID
+        var payload: Payload
+
+        func firesBefore(_ other: Entry) -> Bool {
+            deadline != other.deadline ? deadline < other.deadline : id < other.id
+        }
+    }
+
+    /// A binary min-heap on (deadline, id). Cancelled entries stay until they reach the top.
+    private var heap: [Entry] = []
+    private var live: Set<TimerID> = []
+    private var nextID: UInt64 = 0
+
+    /// Creates an empty schedule.
+    public init() {}
+
+    /// The number of timers scheduled and not yet fired or cancelled.
+    public var count: Int { live.count }
+
+    /// Whether no timer is pending.
+    public var isEmpty: Bool { live.isEmpty }
+
+    /// The earliest pending deadline, or nil when nothing is scheduled.
+    public var nextDeadline: Deadline? { heap.first?.deadline }
+
+    /// Schedules `payload` to become due at `deadline`.
+    @discardableResult
+    public mutating func schedule(at deadline: Deadline, _ payload: Payload) -> TimerID {
+        let id = TimerID(rawValue: nextID)
+        nextID += 1
+        live.insert(id)
+        heap.append(Entry(deadline: deadline, id: id, payload: payload))
+        siftUp(heap.count - 1)
+        return id
+    }
+
+    /// Cancels a pending timer; returns false if it already fired, was cancelled, or never existed.
+    @discardableResult
+    public mutating func cancel(_ id: TimerID) -> Bool {
+        guard live.remove(id) != nil else { return false }
+        dropCancelledTop()
+        return true
+    }
+
+    /// Whether `id` is still pending.
+    public func isPending(_ id: TimerID) -> Bool { live.contains(id) }
+
+    /// Removes and returns every timer with a deadline ≤ `now`, in firing order.
+    public mutating func popDue(now: Deadline) -> [(id: TimerID, payload: Payload)] {
+        var due: [(id: TimerID, payload: Payload)] = []
+        while let top = heap.first, top.deadline <= now {
+            removeTop()
+            live.remove(top.id)
+            due.append((id: top.id, payload: top.payload))
+            dropCancelledTop()
+        }
+        return due
+    }
+
+    private mutating func dropCancelledTop() {
+        while let top = heap.first, !live.contains(top.id) { removeTop() }
+    }
+
+    private mutating func removeTop() {
+        let last = heap.removeLast()
+        guard !heap.isEmpty else { return }
+        heap[0] = last
+        siftDown(0)
+    }
+
+    private mutating func siftUp(_ start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].firesBefore(heap[parent]) else { return }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1
+            let right = left + 1
+            var first = parent
+            if left < heap.count, heap[left].firesBefore(heap[first]) { first = left }
+            if right < heap.count, heap[right].firesBefore(heap[first]) { first = right }
+            guard first != parent else { return }
+            heap.swapAt(parent, first)
+            parent = first
+        }
+    }
+}
