@@ -24,6 +24,25 @@ public struct HTTPTestClient: Sendable {
     }
 }
 
+extension HTTPTestClient {
+    /// Registers `user` with password "pw" in the open-registration app at `appPath` (e.g.
+    /// `/acme/chat`) unless `register` is false, and returns a password-grant user token with
+    /// `ttl` seconds.
+    public func userToken(appPath: String, user: String, ttl: Int = 3600, register: Bool = true) throws -> String {
+        if register {
+            let created = try request("POST", "\(appPath)/users", json: #"{"username":"\#(user)","password":"pw"}"#)
+            guard created.status == 200 else { throw FixtureFailure(description: "register \(user): \(created)") }
+        }
+        let token = try request(
+            "POST", "\(appPath)/token",
+            json: #"{"grant_type":"password","username":"\#(user)","password":"pw","ttl":\#(ttl)}"#)
+        guard let value = token.body["access_token"]?.string else {
+            throw FixtureFailure(description: "no token for \(user): \(token)")
+        }
+        return value
+    }
+}
+
 /// Any JSON value, for reading response bodies in tests.
 public enum JSONAny: Decodable, Sendable, Equatable {
     case null, bool(Bool), number(Double), string(String), array([JSONAny]), object([String: JSONAny])

@@ -7,11 +7,7 @@ import IMockCore
 public enum ServerFrameParser {
     /// Parses one text frame.
     public static func parse(_ text: String) throws(FrameError) -> ServerFrame {
-        let value: JSONValue
-        do { value = try JSONValue.parse(text) } catch { throw .invalidJSON(error) }
-        guard case .object = value else { throw .notAnObject }
-        let reader = FrameFieldReader(object: value, prefix: "")
-        let op = try reader.string("op")
+        let (reader, op) = try FrameFieldReader.frame(text)
         switch op {
         case "login.ok":
             return .loginOK(

@@ -10,11 +10,7 @@ public enum ClientFrameParser {
 
     /// Parses one text frame.
     public static func parse(_ text: String) throws(FrameError) -> ClientFrame {
-        let value: JSONValue
-        do { value = try JSONValue.parse(text) } catch { throw .invalidJSON(error) }
-        guard case .object = value else { throw .notAnObject }
-        let reader = FrameFieldReader(object: value, prefix: "")
-        let op = try reader.string("op")
+        let (reader, op) = try FrameFieldReader.frame(text)
         switch op {
         case "login": return .login(id: try requestID(reader), try login(reader))
         case "ping":

@@ -10,6 +10,15 @@ public struct FrameFieldReader: Sendable {
         self.prefix = prefix
     }
 
+    /// Reads one text frame: it must be a JSON object with a string `op`.
+    public static func frame(_ text: String) throws(FrameError) -> (reader: FrameFieldReader, op: String) {
+        let value: JSONValue
+        do { value = try JSONValue.parse(text) } catch { throw .invalidJSON(error) }
+        guard case .object = value else { throw .notAnObject }
+        let reader = FrameFieldReader(object: value)
+        return (reader, try reader.string("op"))
+    }
+
     public func path(_ key: String) -> String { prefix + key }
 
     public func string(_ key: String) throws(FrameError) -> String {

@@ -64,14 +64,7 @@ final class ClientTestServer: @unchecked Sendable {
 
     /// Registers `user` (password "pw") unless told not to, and returns a user token with `ttl` seconds.
     func userToken(_ user: String, ttl: Int = 3600, register: Bool = true) throws -> String {
-        if register {
-            let created = try http.request("POST", "/acme/chat/users", json: #"{"username":"\#(user)","password":"pw"}"#)
-            guard created.status == 200 else { throw FixtureFailure(description: "register \(user): \(created)") }
-        }
-        let token = try http.request(
-            "POST", "/acme/chat/token",
-            json: #"{"grant_type":"password","username":"\#(user)","password":"pw","ttl":\#(ttl)}"#)
-        return token.body["access_token"]?.string ?? "<no token: \(token)>"
+        try http.userToken(appPath: "/acme/chat", user: user, ttl: ttl, register: register)
     }
 
     /// A control-API call with the admin secret.

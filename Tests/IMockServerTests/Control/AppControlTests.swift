@@ -100,12 +100,7 @@ struct AppControlTests {
         let token = try fixture.userToken("eve")
         let phone = try await fixture.device("eve", token: token, uuid: "e1")
         let before = try fixture.exportAll()
-        let key: String? = switch secret {
-        case "none": nil
-        case "wrong": "not-the-secret"
-        default: InProcessServer.adminSecret
-        }
-        let response = try fixture.http.request(method, path, json: body, token: key)
+        let response = try fixture.control(method, path, json: body, secret: secret)
         #expect(response.status == status, "\(response)")
         let description = response.body["error_description"]?.string ?? ""
         #expect(!description.isEmpty)

@@ -75,12 +75,7 @@ struct ClockControlTests {
     func badCalls(method: String, path: String, body: String?, secret: String, status: Int) async throws {
         let fixture = try SessionFixture(clock: .virtual)
         let before = try fixture.control("GET", "/_imock/clock").body["nowMs"]
-        let token: String? = switch secret {
-        case "none": nil
-        case "wrong": "not-the-secret"
-        default: InProcessServer.adminSecret
-        }
-        let response = try fixture.http.request(method, path, json: body, token: token)
+        let response = try fixture.control(method, path, json: body, secret: secret)
         #expect(response.status == status, "\(response)")
         #expect(response.body["error_description"]?.string?.isEmpty == false)
         #expect(try fixture.control("GET", "/_imock/clock").body["nowMs"] == before)

@@ -142,12 +142,7 @@ struct StateControlTests {
         let fixture = try SessionFixture(clock: .virtual)
         _ = try fixture.userToken("alice")
         let before = try fixture.exportAll()
-        let token: String? = switch secret {
-        case "none": nil
-        case "wrong": "not-the-secret"
-        default: InProcessServer.adminSecret
-        }
-        let response = try fixture.http.request(method, path, json: body, token: token)
+        let response = try fixture.control(method, path, json: body, secret: secret)
         #expect(response.status == status, "\(response)")
         #expect(response.body["error_description"]?.string?.isEmpty == false)
         #expect(try fixture.exportAll() == before)

@@ -98,12 +98,7 @@ struct TokenControlTests {
         let token = try fixture.userToken("una")
         let phone = try await fixture.device("una", token: token, uuid: "u1")
         let before = try fixture.exportAll()
-        let key: String? = switch secret {
-        case "none": nil
-        case "wrong": "not-the-secret"
-        default: InProcessServer.adminSecret
-        }
-        let response = try fixture.http.request(method, path, json: body, token: key)
+        let response = try fixture.control(method, path, json: body, secret: secret)
         #expect(response.status == status, "\(response)")
         #expect(response.body["error_description"]?.string?.isEmpty == false)
         #expect(try fixture.exportAll() == before)

@@ -21,14 +21,20 @@ final class SessionFixture: Sendable {
 
     /// Registers `user` (password "pw") and returns a user token with `ttl` seconds.
     func userToken(_ user: String, ttl: Int = 3600, register: Bool = true) throws -> String {
-        if register {
-            let created = try http.request("POST", "/acme/chat/users", json: #"{"username":"\#(user)","password":"pw"}"#)
-            guard created.status == 200 else { throw FixtureFailure(description: "register \(user): \(created)") }
+        try http.userToken(appPath: "/acme/chat", user: user, ttl: ttl, register: register)
+    }
+
+    /// A control-API call as a bad-input table describes it: `secret` is `"none"` (no
+    /// Authorization header), `"wrong"` (a wrong secret) or anything else (the admin secret).
+    func control(
+        _ method: String, _ path: String, json: String? = nil, secret: String
+    ) throws -> (status: Int, body: [String: JSONAny]) {
+        let token: String? = switch secret {
+        case "none": nil
+        case "wrong": "not-the-secret"
+        default: InProcessServer.adminSecret
         }
-        let token = try http.request(
-            "POST", "/acme/chat/token",
-            json: #"{"grant_type":"password","username":"\#(user)","password":"pw","ttl":\#(ttl)}"#)
-        return token.body["access_token"]?.string ?? "<no token: \(token)>"
+        return try http.request(method, path, json: json, token: token)
     }
 
     /// A control-API call with the admin secret.
