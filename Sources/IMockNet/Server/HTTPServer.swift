@@ -43,15 +43,14 @@ public final class HTTPServer {
     /// The number of open connections (HTTP and WebSocket).
     public var connectionCount: Int { connections.count }
 
-    /// Stops listening and closes every connection: WebSocket peers first get a Close frame with
-    /// 1001 "going away" (written at once when the socket has room), then every socket is closed.
+    /// Stops listening and closes every connection. Each handler first gets
+    /// `serverWillShutDown` to say goodbye in its protocol (a WebSocket sends a Close frame with
+    /// 1001 "going away", written at once when the socket has room); then every socket is closed.
     public func shutdown() {
         for listener in listeners { listener.close() }
         listeners.removeAll()
         for connection in Array(connections.values) {
-            if let channel = connection.handler as? WebSocketChannel {
-                channel.close(code: .goingAway, reason: "server shutting down")
-            }
+            connection.handler?.serverWillShutDown(connection)
             connection.close(.immediately)
         }
     }

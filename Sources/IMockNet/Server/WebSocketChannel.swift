@@ -73,6 +73,10 @@ public final class WebSocketChannel: ConnectionHandler {
         perform(machine.receive(bytes))
     }
 
+    public func serverWillShutDown(_ connection: Connection) {
+        close(code: .goingAway, reason: "server shutting down")
+    }
+
     public func connectionDidReachEOF(_ connection: Connection) {
         perform(machine.transportClosed())
         connection.close(.immediately)

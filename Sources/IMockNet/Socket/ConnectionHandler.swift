@@ -8,6 +8,9 @@ public protocol ConnectionHandler: AnyObject {
     func connectionDidReachEOF(_ connection: Connection)
     /// Called exactly once when the connection is closed, for whatever reason.
     func connectionDidClose(_ connection: Connection, error: (any Error)?)
+    /// The server is about to close this connection because it shuts down: write a protocol
+    /// goodbye if there is one. The default writes nothing.
+    func serverWillShutDown(_ connection: Connection)
 }
 
 extension ConnectionHandler {
@@ -15,6 +18,8 @@ extension ConnectionHandler {
     public func connectionDidReachEOF(_ connection: Connection) {
         connection.close(.afterFlush)
     }
+
+    public func serverWillShutDown(_ connection: Connection) {}
 }
 
 /// How to close a connection.

@@ -5,10 +5,8 @@ import IMockNet
 /// status, and from the sent-journal kicks by code and logins by app and result. Gauges
 /// (connections, sessions, uptime) are read when scraped (`MetricsExposition`). Loop-confined.
 ///
-/// Successful logins are not journalled, so they are counted from the live sessions: every
-/// session is counted once, by its connection, the first time it is seen — in a scrape or in a
-/// journal entry about it (a token event, a kick, a close). A session that both starts and
-/// ends silently (client close, idle timeout) between two such moments is not counted.
+/// Logins are counted from the journal's `login.ok` and `login.error` frames, so the counts are
+/// exact.
 final class MetricsRecorder {
     /// When the recorder (and so the server) started, for `imock_uptime_seconds`.
     let startedAt = MonotonicInstant.now()
@@ -53,7 +51,10 @@ final class MetricsRecorder {
     }
 
     /// Seconds since the server started.
-    var uptimeSeconds: Double {
-        Double(MonotonicInstant.now().nanoseconds - startedAt.nanoseconds) / 1_000_000_000
-    }
+    var uptimeSeconds: Double { Double(uptimeNanoseconds) / 1_000_000_000 }
+
+    /// Milliseconds since the server started (`GET /_imock/health`).
+    var uptimeMilliseconds: Int64 { uptimeNanoseconds / 1_000_000 }
+
+    private var uptimeNanoseconds: Int64 { MonotonicInstant.now().nanoseconds - startedAt.nanoseconds }
 }

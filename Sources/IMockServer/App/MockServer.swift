@@ -1,4 +1,3 @@
-import FoundationEssentials
 import IMockCore
 import IMockNet
 
@@ -13,7 +12,6 @@ public final class MockServer: @unchecked Sendable {
     public let clock: ServerClock
     private var http: HTTPServer!
     private var router = Router<Route>()
-    private let startedAt = MonotonicInstant.now()
     /// The shell around the session engine (internal: the control API drives it).
     private(set) var hub: SessionHub!
     private var domainTimer: LoopTimerID?
@@ -177,18 +175,12 @@ public final class MockServer: @unchecked Sendable {
     }
 
     private func healthResponse() -> HTTPResponse {
-        struct Health: Encodable {
-            var status = "ok"
-            var version = IMockVersion.current
-            var uptimeMs: Int64
-            var connections: Int
-            var sessions: Int
-            var apps: Int
-        }
-        let health = Health(
-            uptimeMs: (MonotonicInstant.now().nanoseconds - startedAt.nanoseconds) / 1_000_000,
-            connections: connectionCount, sessions: sessionCount, apps: rest.directory.appKeys.count)
-        return .json(status: 200, JSONCoding.encode(health))
+        let health: JSONValue = [
+            "status": "ok", "version": .string(IMockVersion.current), "uptimeMs": .int(metrics.uptimeMilliseconds),
+            "connections": .int(Int64(connectionCount)), "sessions": .int(Int64(sessionCount)),
+            "apps": .int(Int64(rest.directory.appKeys.count)),
+        ]
+        return .json(status: 200, health.encoded())
     }
 
     // MARK: Sessions

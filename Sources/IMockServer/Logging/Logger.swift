@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import IMockCore
 import IMockNet
 
 /// How log lines are written.
@@ -49,7 +50,7 @@ public struct Logger: Sendable {
     public func log(_ level: Level, _ event: String, _ fields: KeyValuePairs<String, String>) {
         guard fd >= 0, Logger.rank(level) >= Logger.rank(minimumLevel) else { return }
         let line = Logger.render(
-            format: format, timestamp: Timestamp.iso8601(epochMilliseconds: Timestamp.nowEpochMilliseconds()),
+            format: format, timestamp: Timestamp.iso8601(epochMilliseconds: SystemClock().nowMs),
             level: level, event: event, fields: Array(fields))
         var bytes = Array(line.utf8)
         bytes.append(0x0A)

@@ -1,15 +1,5 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
-
-/// Wall-clock timestamps as integer epoch milliseconds and their ISO 8601 (UTC) text.
+/// ISO 8601 (UTC) text of integer epoch milliseconds.
 enum Timestamp {
-    static func nowEpochMilliseconds() -> Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
-    }
-
     /// `2026-11-29T15:27:26.123Z`, exact to the millisecond (no Foundation rounding).
     static func iso8601(epochMilliseconds ms: Int64) -> String {
         let millis = Int((ms % 1000 + 1000) % 1000)
