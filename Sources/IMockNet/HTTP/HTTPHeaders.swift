@@ -18,13 +18,12 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// The first value of `name`, compared case-insensitively.
     public subscript(name: String) -> String? {
-        fields.first { $0.name.lowercasedASCII() == name.lowercasedASCII() }?.value
+        fields.first { $0.name.equalsIgnoringASCIICase(name) }?.value
     }
 
     /// Every value of `name`, in order.
     public func values(for name: String) -> [String] {
-        let key = name.lowercasedASCII()
-        return fields.filter { $0.name.lowercasedASCII() == key }.map(\.value)
+        fields.filter { $0.name.equalsIgnoringASCIICase(name) }.map(\.value)
     }
 
     /// The comma-separated tokens of every `name` field, trimmed and lower-cased
@@ -48,8 +47,7 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 
     /// Removes every field of `name`.
     public mutating func remove(_ name: String) {
-        let key = name.lowercasedASCII()
-        fields.removeAll { $0.name.lowercasedASCII() == key }
+        fields.removeAll { $0.name.equalsIgnoringASCIICase(name) }
     }
 
     public func contains(_ name: String) -> Bool { self[name] != nil }
@@ -67,6 +65,24 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
 }
 
 extension String {
+    /// Compares ASCII letters case-insensitively without allocating (header lookups run for
+    /// every request).
+    func equalsIgnoringASCIICase(_ other: String) -> Bool {
+        var lhs = utf8.makeIterator()
+        var rhs = other.utf8.makeIterator()
+        while true {
+            switch (lhs.next(), rhs.next()) {
+            case (nil, nil): return true
+            case (let a?, let b?):
+                if a == b { continue }
+                let lowerA = a >= 0x41 && a <= 0x5A ? a + 0x20 : a
+                let lowerB = b >= 0x41 && b <= 0x5A ? b + 0x20 : b
+                if lowerA != lowerB { return false }
+            default: return false
+            }
+        }
+    }
+
     /// Lower-cases ASCII letters only; header names and tokens are ASCII by RFC 9110.
     func lowercasedASCII() -> String {
         var bytes = Array(utf8)

@@ -56,7 +56,13 @@ public final class EventLoop: @unchecked Sendable {
         _ = cimock_ignore_sigpipe()
     }
 
+    /// One read buffer for every connection of this loop: reads happen one at a time on the loop
+    /// thread and each copies out only the bytes it got, so no read allocates and zeroes its own
+    /// 64 KiB. Loop-confined.
+    let readBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+
     deinit {
+        readBuffer.deallocate()
         close(timerFD)
         close(wakeFD)
         close(epollFD)

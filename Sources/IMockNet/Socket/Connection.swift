@@ -37,7 +37,6 @@ public final class Connection: IOHandler {
     public var lowWaterMark = 64 * 1024
     /// How long a closing connection discards input before it gives up on the peer's FIN.
     public static let lingerTime: Duration = .seconds(2)
-    static let readChunk = 64 * 1024
     static let maxReadsPerWake = 4
 
     private var state: State
@@ -201,12 +200,10 @@ public final class Connection: IOHandler {
     }
 
     private func readAvailable() {
-        var chunk = [UInt8](repeating: 0, count: Connection.readChunk)
+        let buffer = loop.readBuffer
         for _ in 0..<Connection.maxReadsPerWake {
             guard state != .closed, state == .lingering || (!readingPaused && !userPausedReading) else { return }
-            let outcome = chunk.withUnsafeMutableBytes { buffer in
-                Result { () throws(SystemError) in try Socket.read(fd, into: buffer) }
-            }
+            let outcome = Result { () throws(SystemError) in try Socket.read(fd, into: buffer) }
             let result: IOResult<Int>
             switch outcome {
             case .success(let value):
@@ -227,8 +224,8 @@ public final class Connection: IOHandler {
                 return
             case .done(let count):
                 if state == .lingering { continue }
-                deliver(Array(chunk[0..<count]))
-                if count < chunk.count { return }
+                deliver(Array(UnsafeRawBufferPointer(rebasing: buffer[0..<count])))
+                if count < buffer.count { return }
             }
         }
     }
@@ -240,7 +237,8 @@ public final class Connection: IOHandler {
         }
         let plaintext: [UInt8]
         do {
-            plaintext = try tls.receiveCiphertext(raw)
+            // The loop's read buffer is free again: `raw` is a copy.
+            plaintext = try tls.receiveCiphertext(raw, scratch: loop.readBuffer)
         } catch {
             enqueueRaw(tls.takeOutgoing())
             fail(error)

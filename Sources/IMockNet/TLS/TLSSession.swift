@@ -44,18 +44,18 @@ final class TLSSession {
         ERR_clear_error()
     }
 
-    /// Feeds ciphertext read from the socket and returns the plaintext it completes.
-    func receiveCiphertext(_ bytes: [UInt8]) throws(TLSError) -> [UInt8] {
+    /// Feeds ciphertext read from the socket and returns the plaintext it completes; `scratch`
+    /// is working space for SSL_read (the loop's shared read buffer).
+    func receiveCiphertext(_ bytes: [UInt8], scratch: UnsafeMutableRawBufferPointer) throws(TLSError) -> [UInt8] {
         let written = bytes.withUnsafeBytes { BIO_write(readBIO, $0.baseAddress, Int32($0.count)) }
         guard written == bytes.count else { throw TLSError("BIO_write") }
         var plaintext: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             // SSL_get_error reads this thread's error queue: it must be empty before each call.
             ERR_clear_error()
-            let count = buffer.withUnsafeMutableBytes { SSL_read(ssl, $0.baseAddress, Int32($0.count)) }
+            let count = SSL_read(ssl, scratch.baseAddress, Int32(scratch.count))
             if count > 0 {
-                plaintext.append(contentsOf: buffer[0..<Int(count)])
+                plaintext.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<Int(count)]))
                 continue
             }
             switch SSL_get_error(ssl, count) {
