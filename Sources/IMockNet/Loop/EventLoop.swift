@@ -198,9 +198,6 @@ public final class EventLoop: @unchecked Sendable {
         _ = cimock_epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, 0, 0)
     }
 
-    /// The number of registered descriptors.
-    public var registrationCount: Int { registrations.count }
-
     private static func packToken(id: UInt32, fd: Int32) -> UInt64 {
         UInt64(id) << 32 | UInt64(UInt32(bitPattern: fd))
     }

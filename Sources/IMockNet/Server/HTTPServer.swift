@@ -15,10 +15,6 @@ public final class HTTPServer {
     private let responder: HTTPResponder
     private var listeners: [TCPListener] = []
     private var connections: [UInt64: Connection] = [:]
-    /// Connections refused because `maxConnections` was reached.
-    public private(set) var refusedConnections = 0
-    /// Connections accepted since start.
-    public private(set) var acceptedConnections = 0
 
     public init(loop: EventLoop, configuration: HTTPServerConfiguration, responder: @escaping HTTPResponder) {
         self.loop = loop
@@ -58,11 +54,9 @@ public final class HTTPServer {
     private func accept(fd: Int32, peer: SocketAddress?) {
         let connection = Connection(loop: loop, acceptedFD: fd, peer: peer, tls: configuration.tls)
         if connections.count >= configuration.maxConnections {
-            refusedConnections += 1
             refuse(connection)
             return
         }
-        acceptedConnections += 1
         connection.handler = HTTPConnectionHandler(configuration: configuration, responder: responder)
         connections[connection.id] = connection
         connection.onClose = { [weak self] closed in self?.connections.removeValue(forKey: closed.id) }

@@ -34,16 +34,6 @@ enum Socket {
         return result == 0 ? SocketAddress(storage: storage) : nil
     }
 
-    /// The remote address of a connected socket.
-    static func peerAddress(_ fd: Int32) -> SocketAddress? {
-        var storage = sockaddr_storage()
-        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
-        let result = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getpeername(fd, $0, &length) }
-        }
-        return result == 0 ? SocketAddress(storage: storage) : nil
-    }
-
     /// The pending error of a socket (`SO_ERROR`), e.g. after a non-blocking connect.
     static func pendingError(_ fd: Int32) -> Int32 {
         var value: Int32 = 0
