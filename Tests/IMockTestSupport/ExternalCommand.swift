@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs a third-party program (curl, python3, openssl) for interoperability tests.
 public enum ExternalCommand {
-    public struct Output {
+    public struct Output: Sendable {
         public var status: Int32
         public var stdout: String
         public var stderr: String
@@ -10,11 +10,26 @@ public enum ExternalCommand {
 
     /// Whether `name` is on the PATH.
     public static func isAvailable(_ name: String) -> Bool {
-        (try? run("/bin/sh", ["-c", "command -v \(name)"]).status) == 0
+        (try? runBlocking("/bin/sh", ["-c", "command -v \(name)"]).status) == 0
     }
 
-    /// Runs `executable` with `arguments` to completion and captures its output.
-    public static func run(_ executable: String, _ arguments: [String], stdin: String? = nil) throws -> Output {
+    /// Runs `executable` to completion on a Dispatch thread and captures its output.
+    ///
+    /// Tests must use this, not `runBlocking`: Swift Testing runs test bodies on the cooperative
+    /// pool, which has one thread per core (two here); a test blocked for seconds on a child
+    /// process starves every other test's continuations, and their servers' idle and token
+    /// timers fire while those tests cannot move.
+    public static func run(_ executable: String, _ arguments: [String], stdin: String? = nil) async throws -> Output {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runBlocking(executable, arguments, stdin: stdin) })
+            }
+        }
+    }
+
+    /// Runs `executable` with `arguments` to completion on the calling thread and captures its
+    /// output. Only for quick, one-off checks outside test bodies (e.g. whether a tool exists).
+    public static func runBlocking(_ executable: String, _ arguments: [String], stdin: String? = nil) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
         process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
@@ -51,10 +66,10 @@ public enum ExternalCommand {
     }
 
     /// A self-signed certificate and key for `localhost`/127.0.0.1, made with the openssl CLI.
-    public static func makeSelfSignedCertificate(in directory: String) throws -> (certificate: String, key: String) {
+    public static func makeSelfSignedCertificate(in directory: String) async throws -> (certificate: String, key: String) {
         let certificate = directory + "/cert.pem"
         let key = directory + "/key.pem"
-        let result = try run("openssl", [
+        let result = try await run("openssl", [
             "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate,
             "-days", "1", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
         ])

@@ -35,6 +35,18 @@ public final class LoopbackServer: @unchecked Sendable {
         return try await loop.submit { server.value.connectionCount }
     }
 
+    /// The connection count once it reaches `expected`, or the last count read after `limit`.
+    /// A closing connection stays counted until the peer's FIN ends its lingering, which can
+    /// land just after the client saw its close.
+    public func connectionCount(settlingAt expected: Int, limit: Duration = .seconds(5)) async throws -> Int {
+        let deadline = ContinuousClock.now + limit
+        while true {
+            let count = try await connectionCount()
+            if count == expected || ContinuousClock.now > deadline { return count }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     public func stop() async {
         let server = UncheckedBox(server)
         loop.execute { server.value.shutdown() }

@@ -129,7 +129,7 @@ struct HTTPServerTests {
         try client.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
         #expect(try client.receiveResponse().head.status == 200)
         #expect(try client.receiveUntilClosed().isEmpty)
-        #expect(try await server.connectionCount() == 0)
+        #expect(try await server.connectionCount(settlingAt: 0) == 0)
         await server.stop()
     }
 

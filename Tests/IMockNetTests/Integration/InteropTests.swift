@@ -25,15 +25,15 @@ struct InteropTests {
 
         """
 
-    static var hasWebsockets: Bool {
-        (try? ExternalCommand.run("python3", ["-c", "import websockets.sync.client"]).status) == 0
+    static func hasWebsockets() async -> Bool {
+        (try? await ExternalCommand.run("python3", ["-c", "import websockets.sync.client"]))?.status == 0
     }
 
     @Test("Python websockets: echo, 64-bit lengths, fragmentation, ping, close codes")
     func pythonWebsockets() async throws {
-        try #require(Self.hasWebsockets, "pip install websockets (.ci/run does)")
+        try #require(await Self.hasWebsockets(), "pip install websockets (.ci/run does)")
         let server = try LoopbackServer.echo()
-        let result = try ExternalCommand.run("python3", [Self.pythonClient, "ws://127.0.0.1:\(server.port)/ws"])
+        let result = try await ExternalCommand.run("python3", [Self.pythonClient, "ws://127.0.0.1:\(server.port)/ws"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == Self.expectedPythonOutput)
         await server.stop()
@@ -41,13 +41,13 @@ struct InteropTests {
 
     @Test("Python websockets over TLS (wss) with a self-signed certificate made by the test")
     func pythonWebsocketsTLS() async throws {
-        try #require(Self.hasWebsockets, "pip install websockets (.ci/run does)")
+        try #require(await Self.hasWebsockets(), "pip install websockets (.ci/run does)")
         let directory = try ExternalCommand.temporaryDirectory()
-        let (certificate, key) = try ExternalCommand.makeSelfSignedCertificate(in: directory)
+        let (certificate, key) = try await ExternalCommand.makeSelfSignedCertificate(in: directory)
         var configuration = HTTPServerConfiguration()
         configuration.tls = try TLSContext(serverCertificatePath: certificate, privateKeyPath: key)
         let server = try LoopbackServer.echo(configuration: configuration)
-        let result = try ExternalCommand.run("python3", [Self.pythonClient, "wss://127.0.0.1:\(server.port)/ws"])
+        let result = try await ExternalCommand.run("python3", [Self.pythonClient, "wss://127.0.0.1:\(server.port)/ws"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == Self.expectedPythonOutput)
         await server.stop()
@@ -57,7 +57,7 @@ struct InteropTests {
     func curlKeepAlive() async throws {
         let server = try LoopbackServer.echo()
         let url = "http://127.0.0.1:\(server.port)"
-        let result = try ExternalCommand.run("curl", ["-sv", "\(url)/one", "\(url)/two"])
+        let result = try await ExternalCommand.run("curl", ["-sv", "\(url)/one", "\(url)/two"])
         #expect(result.status == 0)
         #expect(result.stderr.contains("Re-using existing connection"), "\(result.stderr)")
         #expect(result.stderr.contains("X-Path: /one"))
@@ -71,7 +71,7 @@ struct InteropTests {
         let directory = try ExternalCommand.temporaryDirectory()
         let payload = String((0..<300_000).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
         try payload.write(toFile: directory + "/body.txt", atomically: true, encoding: .utf8)
-        let result = try ExternalCommand.run("curl", [
+        let result = try await ExternalCommand.run("curl", [
             "-s", "-H", "Transfer-Encoding: chunked", "-H", "Content-Type: text/plain",
             "--data-binary", "@\(directory)/body.txt", "http://127.0.0.1:\(server.port)/upload",
         ])
@@ -83,17 +83,17 @@ struct InteropTests {
     @Test("curl over TLS (https) with a self-signed certificate, and the 413 limit still applies")
     func curlTLS() async throws {
         let directory = try ExternalCommand.temporaryDirectory()
-        let (certificate, key) = try ExternalCommand.makeSelfSignedCertificate(in: directory)
+        let (certificate, key) = try await ExternalCommand.makeSelfSignedCertificate(in: directory)
         var configuration = HTTPServerConfiguration()
         configuration.tls = try TLSContext(serverCertificatePath: certificate, privateKeyPath: key)
         let server = try LoopbackServer.echo(configuration: configuration)
         let url = "https://localhost:\(server.port)"
-        let ok = try ExternalCommand.run("curl", ["-s", "--cacert", certificate, "--data", "secret", "\(url)/tls"])
+        let ok = try await ExternalCommand.run("curl", ["-s", "--cacert", certificate, "--data", "secret", "\(url)/tls"])
         #expect(ok.status == 0, "\(ok.stderr)")
         #expect(ok.stdout == "secret")
         let big = String(repeating: "x", count: 2 << 20)
         try big.write(toFile: directory + "/big.txt", atomically: true, encoding: .utf8)
-        let tooLarge = try ExternalCommand.run("curl", [
+        let tooLarge = try await ExternalCommand.run("curl", [
             "-s", "-o", "/dev/null", "-w", "%{http_code}", "--cacert", certificate,
             "--data-binary", "@\(directory)/big.txt", "\(url)/big",
         ])

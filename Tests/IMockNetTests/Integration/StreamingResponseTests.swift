@@ -145,7 +145,7 @@ struct StreamingResponseTests {
         try #require(ExternalCommand.isAvailable("curl"))
         let delegate = RecordingStream(opening: ["one ", "two ", "three"], staysOpen: false)
         let server = try streamingServer(delegate)
-        let result = try ExternalCommand.run("curl", ["-sN", "--max-time", "5", "http://127.0.0.1:\(server.port)/s"])
+        let result = try await ExternalCommand.run("curl", ["-sN", "--max-time", "5", "http://127.0.0.1:\(server.port)/s"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "one two three")
         await server.stop()

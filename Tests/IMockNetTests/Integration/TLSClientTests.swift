@@ -44,7 +44,7 @@ struct TLSClientTests {
     @Test("a certificate for localhost verifies with SNI localhost and the echo comes back")
     func verifiedHandshake() async throws {
         let directory = try ExternalCommand.temporaryDirectory()
-        let (certificate, key) = try ExternalCommand.makeSelfSignedCertificate(in: directory)
+        let (certificate, key) = try await ExternalCommand.makeSelfSignedCertificate(in: directory)
         var configuration = HTTPServerConfiguration()
         configuration.tls = try TLSContext(serverCertificatePath: certificate, privateKeyPath: key)
         let server = try LoopbackServer.echo(configuration: configuration)
@@ -56,7 +56,7 @@ struct TLSClientTests {
     @Test("the same certificate is refused for another host name")
     func hostNameMismatch() async throws {
         let directory = try ExternalCommand.temporaryDirectory()
-        let (certificate, key) = try ExternalCommand.makeSelfSignedCertificate(in: directory)
+        let (certificate, key) = try await ExternalCommand.makeSelfSignedCertificate(in: directory)
         var configuration = HTTPServerConfiguration()
         configuration.tls = try TLSContext(serverCertificatePath: certificate, privateKeyPath: key)
         let server = try LoopbackServer.echo(configuration: configuration)

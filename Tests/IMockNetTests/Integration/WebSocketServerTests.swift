@@ -38,7 +38,7 @@ struct WebSocketServerTests {
         let socket = try await TestWebSocket.connect(loop: clientLoop, port: server.port)
         socket.send(text: "close 4206 logged in elsewhere")
         #expect(await socket.next() == .closed(code: 4206, reason: "logged in elsewhere"))
-        #expect(try await server.connectionCount() == 0)
+        #expect(try await server.connectionCount(settlingAt: 0) == 0)
         clientLoop.stop()
         await server.stop()
     }

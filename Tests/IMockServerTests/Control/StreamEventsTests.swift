@@ -17,14 +17,8 @@ func eventually(_ server: InProcessServer, _ condition: @escaping @Sendable (Moc
 /// Runs a third-party program on a Dispatch thread, off the (small) cooperative pool, so the
 /// test can act on the server while the program runs.
 func runInBackground(_ executable: String, _ arguments: [String]) async throws -> (status: Int32, stdout: String, stderr: String) {
-    try await withCheckedThrowingContinuation { continuation in
-        DispatchQueue.global().async {
-            continuation.resume(with: Result {
-                let output = try ExternalCommand.run(executable, arguments)
-                return (output.status, output.stdout, output.stderr)
-            })
-        }
-    }
+    let output = try await ExternalCommand.run(executable, arguments)
+    return (output.status, output.stdout, output.stderr)
 }
 
 /// Logs in with a token that is not valid: the server answers `login.error` 104 and closes

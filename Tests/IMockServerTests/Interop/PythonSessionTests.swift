@@ -12,10 +12,10 @@ struct PythonSessionTests {
     @Test("login, ping, send to an offline user, kick 206 with the new device's info, offline delivery")
     func pythonDevice() async throws {
         try #require(
-            (try? ExternalCommand.run("python3", ["-c", "import websockets.sync.client"]).status) == 0,
+            (try? await ExternalCommand.run("python3", ["-c", "import websockets.sync.client"]))?.status == 0,
             "pip install websockets (.ci/run does)")
         let fixture = try SessionFixture()
-        let result = try ExternalCommand.run(
+        let result = try await ExternalCommand.run(
             "python3", [Self.script, String(fixture.server.port), InProcessServer.adminSecret])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(

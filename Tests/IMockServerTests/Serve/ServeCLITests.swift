@@ -5,8 +5,8 @@ import Testing
 /// The `imock` executable's command line, run as a child process.
 @Suite("imock command line (process)")
 struct ServeCLITests {
-    private func imock(_ arguments: [String]) throws -> ExternalCommand.Output {
-        try ExternalCommand.run(try IMockProcess.binaryPath(), arguments)
+    private func imock(_ arguments: [String]) async throws -> ExternalCommand.Output {
+        try await ExternalCommand.run(try IMockProcess.binaryPath(), arguments)
     }
 
     @Test(
@@ -19,8 +19,8 @@ struct ServeCLITests {
             (["serve", "--port", "1", "-h"], ServeOptions.usage),
             (["bench", "--help"], BenchOptions.usage),
         ])
-    func help(arguments: [String], usage: String) throws {
-        let result = try imock(arguments)
+    func help(arguments: [String], usage: String) async throws {
+        let result = try await imock(arguments)
         #expect(result.status == 0)
         #expect(result.stdout == usage + "\n")
         #expect(result.stderr == "")
@@ -28,8 +28,8 @@ struct ServeCLITests {
     }
 
     @Test("--version prints the version")
-    func version() throws {
-        let result = try imock(["--version"])
+    func version() async throws {
+        let result = try await imock(["--version"])
         #expect(result.status == 0)
         #expect(result.stdout == "imock \(IMockVersion.current)\n")
         #expect(result.stderr == "")
@@ -57,8 +57,8 @@ struct ServeCLITests {
              "imock bench: option --seconds must be a number of seconds in (0, 86400], got '0'", BenchOptions.usage),
             (["bench", "--frobnicate"], "imock bench: unknown option '--frobnicate'", BenchOptions.usage),
         ] as [([String], String, String)])
-    func badUsage(arguments: [String], reason: String, usage: String) throws {
-        let result = try imock(arguments)
+    func badUsage(arguments: [String], reason: String, usage: String) async throws {
+        let result = try await imock(arguments)
         #expect(result.status == 64)
         #expect(result.stdout == "")
         #expect(result.stderr == reason + "\n\n" + usage + "\n")
