@@ -53,7 +53,7 @@ let package = Package(
             name: "IMockTestSupport", dependencies: ["IMockNet"], path: "Tests/IMockTestSupport",
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockNetTests", dependencies: ["IMockNet", "IMockTestSupport", "CIMockShims", "COpenSSL"],
+            name: "IMockNetTests", dependencies: ["IMockCommon", "IMockNet", "IMockTestSupport", "CIMockShims", "COpenSSL"],
             exclude: ["Interop/websockets_client.py"],
             swiftSettings: strictSettings),
         .testTarget(

@@ -1,3 +1,5 @@
+import IMockCommon
+
 extension HTTPResponse {
     /// The response to a request that could not be parsed: the error's status, a JSON body
     /// `{"error":"<name>","error_description":"<description>"}` and `Connection: close`.

@@ -1,8 +1,8 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import IMockCommon
 import IMockCore
-import IMockNet
 
 /// How log lines are written.
 public enum LogFormat: String, Sendable, CaseIterable {
