@@ -13,6 +13,7 @@ let package = Package(
         .executable(name: "imock", targets: ["imock"]),
         .library(name: "IMockNet", targets: ["IMockNet"]),
         .library(name: "IMockCore", targets: ["IMockCore"]),
+        .library(name: "IMockWire", targets: ["IMockWire"]),
         .library(name: "IMockClient", targets: ["IMockClient"]),
         .library(name: "IMockServer", targets: ["IMockServer"]),
     ],
@@ -25,6 +26,9 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         // Small pure building blocks shared by the transport and the domain (the timer queue).
         .target(name: "IMockCommon", swiftSettings: strictSettings),
@@ -35,6 +39,10 @@ let package = Package(
         // The pure domain: apps, users, tokens, clock. No I/O.
         .target(
             name: "IMockCore", dependencies: ["IMockCommon", "COpenSSL"],
+            swiftSettings: strictSettings),
+        // The wire layer: codecs (protobuf, gob, gzip, SockJS) and the dialects over the engine.
+        .target(
+            name: "IMockWire", dependencies: ["IMockCommon", "IMockCore", "CZlib"],
             swiftSettings: strictSettings),
         // The reference client: the SDK connection state machine and vendor callback profiles.
         .target(
@@ -61,6 +69,9 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "IMockWireTests", dependencies: ["IMockCommon", "IMockCore", "IMockWire"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockServerTests", dependencies: ["IMockServer", "IMockCore", "IMockNet", "IMockTestSupport", "CIMockShims"],

@@ -1,3 +1,4 @@
+import IMockCommon
 /// One entry of a registration request, as received (the username not yet folded).
 public struct NewUser: Sendable, Equatable {
     /// The username as given.

@@ -1,3 +1,4 @@
+import IMockCommon
 /// Settings that apply to the whole ``Directory``.
 public struct DirectorySettings: Sendable, Equatable {
     /// PBKDF2 iterations for new password hashes (see ``PasswordHash/defaultIterations``).

@@ -1,3 +1,4 @@
+import IMockCommon
 /// Whom a token speaks for.
 public enum TokenKind: String, Sendable, Equatable {
     /// An app (admin) token, grant `client_credentials`.

@@ -1,3 +1,4 @@
+import IMockCommon
 extension SeedDocument {
     /// The document as seed JSON: deterministic bytes (apps sorted by key, users by username,
     /// revoked ids ascending, members in the fixed order of docs/SEED.md), pretty-printed with a
@@ -31,7 +32,7 @@ extension SeedApp {
         members.append(("activeUserLimit", activeUserLimit))
         members.append(("restRateLimitPerSecond", restRateLimit))
         members.append(("loginPolicy", settings.loginPolicy.seedJSONValue))
-        if let signingKey { members.append(("signingKey", .string(Base64Standard.encode(signingKey)))) }
+        if let signingKey { members.append(("signingKey", .string(Base64.encode(signingKey)))) }
         if let nextTokenID { members.append(("nextTokenId", .int(Int64(clamping: nextTokenID)))) }
         members.append(("revokedTokenIds", .array(revokedTokenIDs.sorted().map { .int(Int64(clamping: $0)) })))
         members.append(("users", .array(users.sorted { $0.username < $1.username }.map(\.jsonValue))))
@@ -64,8 +65,8 @@ extension SeedPasswordHash {
         .object([
             ("algorithm", .string(SeedPasswordHash.algorithm)),
             ("iterations", .int(Int64(iterations))),
-            ("salt", .string(Base64Standard.encode(salt))),
-            ("hash", .string(Base64Standard.encode(hash))),
+            ("salt", .string(Base64.encode(salt))),
+            ("hash", .string(Base64.encode(hash))),
         ])
     }
 }

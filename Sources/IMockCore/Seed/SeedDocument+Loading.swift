@@ -1,3 +1,4 @@
+import IMockCommon
 extension SeedDocument {
     /// Builds a fresh ``Directory`` holding exactly this document's apps and users, or throws
     /// and builds nothing. The document is validated first (see ``validated()``); plain

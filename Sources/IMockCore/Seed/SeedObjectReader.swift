@@ -1,3 +1,4 @@
+import IMockCommon
 /// Reads the members of one JSON object of a seed document with typed getters whose errors
 /// carry the member's JSON path. Refuses duplicate and unknown keys up front.
 struct SeedObjectReader {
@@ -92,7 +93,7 @@ struct SeedObjectReader {
     /// Decoded standard base64 (with padding).
     func base64(_ key: String) throws(SeedError) -> [UInt8]? {
         guard let text = try string(key) else { return nil }
-        guard let bytes = Base64Standard.decode(text) else {
+        guard let bytes = Base64.decode(text) else {
             throw SeedError(path: childPath(key), message: "is not valid base64 (RFC 4648 with padding)")
         }
         return bytes

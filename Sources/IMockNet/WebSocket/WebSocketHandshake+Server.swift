@@ -1,3 +1,4 @@
+import IMockCommon
 extension WebSocketHandshake {
     /// A valid upgrade request, ready to be accepted.
     public struct ServerUpgrade: Sendable, Equatable {

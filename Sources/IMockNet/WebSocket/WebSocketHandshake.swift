@@ -1,3 +1,4 @@
+import IMockCommon
 /// The WebSocket opening handshake (RFC 6455 §4): the key/accept computation shared by both
 /// ends. The server side is in `WebSocketHandshake+Server.swift`, the client side in
 /// `WebSocketHandshake+Client.swift`.
