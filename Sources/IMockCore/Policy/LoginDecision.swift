@@ -108,7 +108,7 @@ public struct Kick: Sendable, Hashable {
 /// What the server does with a new login.
 public enum LoginDecision: Sendable, Hashable {
     /// Log the device in under `resource`; if `replacing` is set, that session is the same device
-    /// reconnecting with the same token and is closed silently, without a kick code.
+    /// (UUID and resource) logging in again and is closed silently, without a kick code.
     case accept(resource: String, replacing: SessionID?)
     /// As `accept`, and first kick these sessions (earliest login first).
     case acceptAndKick(resource: String, replacing: SessionID?, kicks: [Kick])

@@ -2,13 +2,13 @@
 ///
 /// Pure: the same sessions, attempt and policy always give the same decision. Rules common to
 /// every policy, applied before the vendor rules:
-/// - A live session with the new login's resource, device UUID and token is the same device
-///   reconnecting: it is replaced silently (`replacing:`), never kicked, and does not count
-///   against a limit.
-/// - Any other live session holding the new login's resource (the same device with another token,
-///   e.g. a second browser tab; or another UUID claiming that resource) is kicked with the vendor's
-///   kick signal, so resources stay unique per user. When that session is the same device UUID
-///   the kick is exempt from "first device wins" and keep-current-device.
+/// - **The same device** is the same device UUID and resource, whatever the token: a real SDK
+///   reconnecting after a renewal or an app restart always brings a new token. A live session
+///   of the same device is replaced silently (`replacing:`): never kicked, never counted
+///   against a limit, never the reason for a refusal (213, 214, 220).
+/// - A live session of another device UUID holding the new login's resource is kicked with the
+///   vendor's kick signal, so resources stay unique per user; it counts as kicking another
+///   device (keep-current-device and "first device wins" refuse instead).
 /// - Live sessions of the other vendor family (possible only after the app's policy changed) are
 ///   ignored: they are never kicked and never counted.
 /// - Kicks are listed earliest login first; equal login times are ordered by session id.
@@ -79,14 +79,14 @@ enum PolicyOutcome {
 
 /// The user's live sessions split by their relation to the new login's resource.
 struct SlotPartition {
-    /// The same device reconnecting with the same token.
+    /// The same device (UUID and resource) logging in again.
     let replaceable: LiveSession?
-    /// Other sessions holding the new login's resource.
+    /// Sessions of other device UUIDs holding the new login's resource.
     let conflicts: [LiveSession]
     /// Every other session, chronological.
     let others: [LiveSession]
-    /// Whether a conflict is a different device UUID (so it counts as kicking another device).
-    let hasConflictFromOtherDevice: Bool
+    /// Whether another device holds the new login's resource (so the login kicks another device).
+    var hasConflictFromOtherDevice: Bool { !conflicts.isEmpty }
 
     init(device: LoginDevice, sessions: [LiveSession]) {
         var replaceable: LiveSession?
@@ -95,9 +95,7 @@ struct SlotPartition {
         for session in sessions {
             if session.device.resource != device.resource {
                 others.append(session)
-            } else if replaceable == nil, session.device.uuid == device.uuid,
-                session.device.tokenID == device.tokenID
-            {
+            } else if replaceable == nil, session.device.isSameDevice(as: device) {
                 replaceable = session
             } else {
                 conflicts.append(session)
@@ -106,7 +104,6 @@ struct SlotPartition {
         self.replaceable = replaceable
         self.conflicts = conflicts
         self.others = others
-        self.hasConflictFromOtherDevice = conflicts.contains { $0.device.uuid != device.uuid }
     }
 }
 

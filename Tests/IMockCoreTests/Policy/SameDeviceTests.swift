@@ -36,15 +36,16 @@ struct SameDeviceTests {
         #expect(decision == Expected.replace(2).decision(for: device))
     }
 
-    /// Same device, new token (a second tab of one browser): the old session is kicked with 206,
-    /// even under "first device wins" and keep-current-device, because it is this device.
-    @Test(arguments: easemobPolicies)
-    func easemobSameDeviceNewTokenKicksOldSession(_ policy: EasemobLoginPolicy) throws {
+    /// Same device, new token (a reconnect after a renewal, an app restart): the same device
+    /// whatever the token, so the old session is replaced silently under every policy — no 206,
+    /// no refusal by "first device wins" or keep-current-device, manual or auto-login.
+    @Test(arguments: easemobPolicies, [false, true])
+    func easemobSameDeviceNewTokenReplaces(_ policy: EasemobLoginPolicy, isAutoLogin: Bool) throws {
         let old = Fixture.session(4, try Fixture.easemob(.web, uuid: "dev", at: 100, token: 9))
         let device = try Fixture.easemob(.web, uuid: "dev", at: 900, token: 10)
         let decision = try LoginPolicyEngine(policy: .easemob(policy))
-            .decide(LoginAttempt(device: device, isAutoLogin: true), liveSessions: [old])
-        #expect(decision == Expected.kick([4]).decision(for: device))
+            .decide(LoginAttempt(device: device, isAutoLogin: isAutoLogin), liveSessions: [old])
+        #expect(decision == Expected.replace(4).decision(for: device))
     }
 
     /// Another UUID claiming a live resource is another device: kicked in multi-device mode,
@@ -81,5 +82,19 @@ struct SameDeviceTests {
         let device = try Fixture.openIM(.android, uuid: "dev", at: 900, token: 5)
         let decision = try LoginPolicyEngine(policy: .openIM(.allLoginButSameTermKick)).decide(LoginAttempt(device: device), liveSessions: live)
         #expect(decision == Expected.replaceAndKick(3, [6]).decision(for: device))
+    }
+}
+
+/// OpenIM never kicks a connection that uses the newcomer's token (gateway
+/// `multiTerminalLoginChecker`): under policy 1 another device of the same platform with the
+/// same token stays.
+@Suite("OpenIM: the newcomer's token is never kicked")
+struct OpenIMSameTokenTests {
+    @Test(arguments: [OpenIMMultiLoginPolicy.allLoginButSameTermKick, .allLoginButSameClassKick, .pcAndOther])
+    func sameTokenOtherDeviceStays(_ policy: OpenIMMultiLoginPolicy) throws {
+        let old = Fixture.session(3, try Fixture.openIM(.android, uuid: "phone", at: 100, token: 5))
+        let device = try Fixture.openIM(.android, uuid: "tablet", at: 900, token: 5)
+        let decision = try LoginPolicyEngine(policy: .openIM(policy)).decide(LoginAttempt(device: device), liveSessions: [old])
+        #expect(decision == .accept(resource: "android_tablet", replacing: nil))
     }
 }
