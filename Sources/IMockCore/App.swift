@@ -38,7 +38,11 @@ public struct App: Sendable, Equatable {
         signingKey = Crypto.randomBytes(32)
     }
 
-    /// Adds a validated, not yet existing user; `passwordHash` nil = no password login.
+    /// Whether another user can be added: sequences stop at ``ValueLimits/maximumCounter``.
+    var hasUserSequenceLeft: Bool { nextUserSequence <= ValueLimits.maximumCounter }
+
+    /// Adds a validated, not yet existing user (the caller checked ``hasUserSequenceLeft``);
+    /// `passwordHash` nil = no password login.
     mutating func insertUser(_ name: String, passwordHash: PasswordHash?, nickname: String?, nowMs: Int64) -> User {
         let user = User(
             username: name, uuid: Crypto.randomUUIDString(), nickname: nickname, activated: true,

@@ -1,3 +1,4 @@
+import IMockCommon
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -32,8 +33,8 @@ public enum VirtualClockError: Error, Sendable, Equatable {
     case negativeAdvance(Int64)
     /// `set(to:)` got a time before the current time.
     case movesBackwards(fromMs: Int64, toMs: Int64)
-    /// The new time does not fit in `Int64`.
-    case overflow
+    /// The new time would be after this maximum (``ValueLimits/maximumEpochMs``).
+    case beyondMaximum(Int64)
 }
 
 /// A clock that moves only when told.
@@ -55,15 +56,14 @@ public struct VirtualClock: Clock, Equatable {
     @discardableResult
     public mutating func advance(by deltaMs: Int64) throws(VirtualClockError) -> Int64 {
         guard deltaMs >= 0 else { throw .negativeAdvance(deltaMs) }
-        let (next, overflow) = nowMs.addingReportingOverflow(deltaMs)
-        guard !overflow else { throw .overflow }
-        nowMs = next
-        return nowMs
+        return try set(to: nowMs.clampedAdding(deltaMs))
     }
 
-    /// Sets the clock to `timeMs`, which must not be before the current time.
+    /// Sets the clock to `timeMs`, which must not be before the current time nor after
+    /// ``ValueLimits/maximumEpochMs``.
     @discardableResult
     public mutating func set(to timeMs: Int64) throws(VirtualClockError) -> Int64 {
+        guard timeMs <= ValueLimits.maximumEpochMs else { throw .beyondMaximum(ValueLimits.maximumEpochMs) }
         guard timeMs >= nowMs else { throw .movesBackwards(fromMs: nowMs, toMs: timeMs) }
         nowMs = timeMs
         return nowMs

@@ -1,3 +1,4 @@
+import IMockCommon
 /// The server's clock as the control API sees it: it follows a base clock (the wall clock)
 /// shifted by an offset, or stands still while frozen. `advance` and `set` move it forward in
 /// either state; it never moves backwards.
@@ -22,17 +23,17 @@ public struct ControllableClock: Clock {
     /// Whether time stands still until told to move.
     public var isFrozen: Bool { frozenAtMs != nil }
 
-    /// Moves the clock forward by `deltaMs` (≥ 0).
+    /// Moves the clock forward by `deltaMs` (≥ 0), at most to ``ValueLimits/maximumEpochMs``.
     public mutating func advance(by deltaMs: Int64) throws(VirtualClockError) {
         guard deltaMs >= 0 else { throw .negativeAdvance(deltaMs) }
-        let (target, overflow) = nowMs.addingReportingOverflow(deltaMs)
-        guard !overflow else { throw .overflow }
-        try set(to: target)
+        try set(to: nowMs.clampedAdding(deltaMs))
     }
 
-    /// Moves the clock to `timeMs`, which must not be before the current time.
+    /// Moves the clock to `timeMs`, which must not be before the current time nor after
+    /// ``ValueLimits/maximumEpochMs`` (so every deadline computed from the clock fits 64 bits).
     public mutating func set(to timeMs: Int64) throws(VirtualClockError) {
         let now = nowMs
+        guard timeMs <= ValueLimits.maximumEpochMs else { throw .beyondMaximum(ValueLimits.maximumEpochMs) }
         guard timeMs >= now else { throw .movesBackwards(fromMs: now, toMs: timeMs) }
         if frozenAtMs != nil {
             frozenAtMs = timeMs

@@ -34,6 +34,7 @@ extension Directory {
             return (token, user, false)
         }
         guard autoCreateUser else { throw .userNotFound(name) }
+        guard apps[key]?.hasUserSequenceLeft == true else { throw .countersExhausted("user sequence") }
         guard let user = apps[key]?.insertUser(name, passwordHash: nil, nickname: nil, nowMs: nowMs) else {
             throw .appNotFound(key)
         }
@@ -119,6 +120,7 @@ extension Directory {
         guard let defaultTTL = apps[key]?.settings.defaultTokenTTLSeconds, let serial = apps[key]?.nextTokenSerial,
             let signingKey = apps[key]?.signingKey
         else { throw .appNotFound(key) }
+        guard serial <= UInt64(ValueLimits.maximumCounter) else { throw .countersExhausted("token id") }
         let ttl = ttlSeconds ?? defaultTTL
         var expiry: Int64?
         if ttl > 0 {

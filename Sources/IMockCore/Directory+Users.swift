@@ -47,6 +47,7 @@ extension Directory {
         var app = try app(key)
         let name = try Directory.validate(entry)
         guard app.users[name] == nil else { throw .userExists(name) }
+        guard app.hasUserSequenceLeft else { throw .countersExhausted("user sequence") }
         let user = app.insertUser(name, passwordHash: hash(entry.password), nickname: entry.nickname, nowMs: nowMs)
         apps[key] = app
         return user
@@ -72,6 +73,7 @@ extension Directory {
             if app.users[name] != nil {
                 result.existing.append(name)
             } else {
+                guard app.hasUserSequenceLeft else { throw .countersExhausted("user sequence") }
                 result.created.append(
                     app.insertUser(name, passwordHash: hash(entry.password), nickname: entry.nickname, nowMs: nowMs))
             }
@@ -153,7 +155,7 @@ extension Directory {
     static func sequence(fromCursor cursor: String) -> Int64? {
         guard let bytes = Base64URL.decode(cursor), let text = String(validating: bytes, as: UTF8.self),
             text.hasPrefix("imock-users:"), let sequence = Int64(text.dropFirst("imock-users:".count)),
-            sequence >= 0
+            ValueLimits.counter.contains(sequence)
         else { return nil }
         return sequence
     }

@@ -33,5 +33,8 @@ public enum DirectoryError: Error, Sendable, Equatable {
     case invalidCursor(String)
     /// A page size outside 1...``Directory/maximumPageSize``.
     case invalidLimit(Int)
+    /// The app used up a counter (user sequences or token ids end at
+    /// ``ValueLimits/maximumCounter``, which only a seed can bring near).
+    case countersExhausted(String)
 }
 

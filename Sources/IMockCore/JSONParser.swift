@@ -1,5 +1,5 @@
 /// Why bytes are not valid JSON; `offset` is the byte index where parsing stopped.
-public struct JSONParseError: Error, Sendable, Equatable {
+public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
     public enum Reason: String, Sendable, Equatable {
         case unexpectedEnd = "unexpected end of input"
@@ -10,12 +10,29 @@ public struct JSONParseError: Error, Sendable, Equatable {
         case controlCharacterInString = "control character in string"
         case trailingData = "data after the JSON value"
         case tooDeep = "nesting too deep"
+        case duplicateKey = "duplicate key"
     }
 
     /// What went wrong.
     public var reason: Reason
     /// The byte offset where parsing stopped.
     public var offset: Int
+    /// For ``Reason/duplicateKey``: the dotted JSON path of the repeated member
+    /// (`apps[1].users`); empty otherwise.
+    public var path: String = ""
+
+    /// `duplicate key apps[1].users at byte 65`, `unexpected character at byte 3`.
+    public var description: String {
+        path.isEmpty ? "\(reason.rawValue) at byte \(offset)" : "\(reason.rawValue) \(path) at byte \(offset)"
+    }
+
+    /// The same error found inside `component` (a member name or `[index]`) of its parent.
+    func inside(_ component: String) -> JSONParseError {
+        guard reason == .duplicateKey else { return self }
+        var copy = self
+        copy.path = path.hasPrefix("[") ? component + path : component + "." + path
+        return copy
+    }
 }
 
 extension JSONValue {
@@ -23,8 +40,9 @@ extension JSONValue {
     public static let maximumDepth = 64
 
     /// Parses one JSON text (RFC 8259) strictly: no comments, no trailing commas, nothing
-    /// after the value except whitespace. Integers that fit `Int64` become ``int(_:)``,
-    /// every other number ``double(_:)``.
+    /// after the value except whitespace, no key twice in one object (RFC 8259 leaves the
+    /// meaning of a repeated key open, and parsers disagree on which value wins). Integers that
+    /// fit `Int64` become ``int(_:)``, every other number ``double(_:)``.
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
@@ -80,6 +98,7 @@ private struct JSONParser {
         guard depth <= JSONValue.maximumDepth else { throw error(.tooDeep) }
         index += 1
         var members: [(key: String, value: JSONValue)] = []
+        var seenKeys: Set<String> = []  // filled only for objects too large for a linear scan
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
@@ -89,13 +108,21 @@ private struct JSONParser {
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd) }
             guard bytes[index] == UInt8(ascii: "\"") else { throw error(.unexpectedCharacter) }
+            let keyOffset = index
             let key = try parseString()
+            if JSONParser.isRepeated(key, in: members, seen: &seenKeys) {
+                throw JSONParseError(reason: .duplicateKey, offset: keyOffset, path: key)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd) }
             guard bytes[index] == UInt8(ascii: ":") else { throw error(.unexpectedCharacter) }
             index += 1
             skipWhitespace()
-            members.append((key: key, value: try parseValue(depth: depth)))
+            do {
+                members.append((key: key, value: try parseValue(depth: depth)))
+            } catch {
+                throw error.inside(key)
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd) }
             switch bytes[index] {
@@ -104,6 +131,16 @@ private struct JSONParser {
             default: throw error(.unexpectedCharacter)
             }
         }
+    }
+
+    /// Whether `key` is already a member; small objects are scanned, larger ones indexed.
+    static func isRepeated(
+        _ key: String, in members: [(key: String, value: JSONValue)], seen: inout Set<String>
+    ) -> Bool {
+        let linearLimit = 16
+        if members.count < linearLimit { return members.contains { $0.key == key } }
+        if seen.isEmpty { seen = Set(members.map(\.key)) }
+        return !seen.insert(key).inserted
     }
 
     mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -117,7 +154,11 @@ private struct JSONParser {
         }
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: depth))
+            do {
+                elements.append(try parseValue(depth: depth))
+            } catch {
+                throw error.inside("[\(elements.count)]")
+            }
             skipWhitespace()
             guard index < bytes.count else { throw error(.unexpectedEnd) }
             switch bytes[index] {

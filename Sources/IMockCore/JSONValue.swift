@@ -7,7 +7,7 @@ public enum JSONValue: Sendable, Equatable {
     case double(Double)
     case string(String)
     case array([JSONValue])
-    /// Members in order; duplicate keys are kept as parsed (lookup returns the first).
+    /// Members in order (``parse(_:)`` refuses a key repeated in one object).
     case object([(key: String, value: JSONValue)])
 
     /// The value of `key` when this is an object, nil otherwise or when absent.

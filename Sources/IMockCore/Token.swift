@@ -93,8 +93,10 @@ public enum TokenCodec {
     /// apart and, being 48 bits of a 256-bit MAC, helps nobody forge one.) Tokens of 12
     /// characters or fewer are shown as their first 4 only.
     public static func tokenPrefix(_ token: String) -> String {
-        guard token.count > 12 else { return String(token.prefix(4)) + "…" }
-        return String(token.prefix(4)) + "…" + String(token.suffix(8))
+        let scalars = token.unicodeScalars
+        guard scalars.count > 12 else { return String(String.UnicodeScalarView(scalars.prefix(4))) + "…" }
+        return String(String.UnicodeScalarView(scalars.prefix(4))) + "…"
+            + String(String.UnicodeScalarView(scalars.suffix(8)))
     }
 
     static func claimsJSON(_ claims: TokenClaims) -> JSONValue {
@@ -109,21 +111,23 @@ public enum TokenCodec {
         return .object(members)
     }
 
+    /// The claims of a decoded token, or nil when a member is missing, mistyped or out of range
+    /// (times within ``ValueLimits/epochMs``, so a token signed with a seeded key cannot bring
+    /// absurd times into the timer arithmetic).
     static func claims(from json: JSONValue) -> TokenClaims? {
-        guard let app = json["app"]?.stringValue, let appKey = try? AppKey(parsing: app),
-            let subject = json["sub"]?.stringValue,
-            let kind = json["kind"]?.stringValue.flatMap(TokenKind.init(rawValue:)),
-            let issuedAt = json["iat"]?.intValue,
-            let id = json["jti"]?.intValue
-        else { return nil }
-        var expiry: Int64?
-        if let exp = json["exp"] {
-            guard let value = exp.intValue else { return nil }
-            expiry = value
+        do {
+            let reader = try JSONObjectReader(json)
+            guard let appKey = try? AppKey(parsing: try reader.requiredString("app")),
+                let kind = TokenKind(rawValue: try reader.requiredString("kind"))
+            else { return nil }
+            return TokenClaims(
+                appKey: appKey, subject: try reader.requiredString("sub"), kind: kind,
+                issuedAtMs: try reader.requiredInt("iat", in: ValueLimits.epochMs),
+                expiresAtMs: try reader.int("exp", in: ValueLimits.epochMs),
+                tokenID: UInt64(bitPattern: try reader.requiredInt("jti")))
+        } catch {
+            return nil
         }
-        return TokenClaims(
-            appKey: appKey, subject: subject, kind: kind, issuedAtMs: issuedAt, expiresAtMs: expiry,
-            tokenID: UInt64(bitPattern: id))
     }
 }
 

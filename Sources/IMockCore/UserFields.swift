@@ -2,9 +2,9 @@
 public enum UserFields {
     /// Longest username in bytes.
     public static let maximumUsernameLength = 64
-    /// Longest password in characters.
+    /// Longest password in characters (UTF-16 units, which also bounds its bytes).
     public static let maximumPasswordLength = 64
-    /// Longest nickname in characters.
+    /// Longest nickname in characters (UTF-16 units, which also bounds its bytes).
     public static let maximumNicknameLength = 100
 
     /// The canonical username: ASCII upper case folded to lower case, then 1–64 bytes of
@@ -29,11 +29,11 @@ public enum UserFields {
     /// Checks a password: 1–64 characters.
     public static func validatePassword(_ password: String) throws(DirectoryError) {
         guard !password.isEmpty else { throw .passwordMissing }
-        guard password.count <= maximumPasswordLength else { throw .passwordTooLong }
+        guard password.utf16.count <= maximumPasswordLength else { throw .passwordTooLong }
     }
 
     /// Checks a nickname: at most 100 characters.
     public static func validateNickname(_ nickname: String) throws(DirectoryError) {
-        guard nickname.count <= maximumNicknameLength else { throw .nicknameTooLong }
+        guard nickname.utf16.count <= maximumNicknameLength else { throw .nicknameTooLong }
     }
 }

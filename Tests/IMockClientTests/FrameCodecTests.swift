@@ -57,10 +57,10 @@ struct FrameCodecTests {
             ("[1]", FrameError.notAnObject),
             (#"{"op":"dance"}"#, .unknownOp("dance")),
             (#"{"op":"kicked","reason":"x"}"#, .missingField("code")),
-            (#"{"op":"kicked","code":"206","reason":"x"}"#, .wrongType(field: "code", expected: "integer")),
-            (#"{"op":"kicked","code":-1,"reason":"x"}"#, .invalidValue(field: "code", reason: "must be 0–2147483647")),
+            (#"{"op":"kicked","code":"206","reason":"x"}"#, .wrongType(field: "code", expected: "an integer")),
+            (#"{"op":"kicked","code":-1,"reason":"x"}"#, .invalidValue(field: "code", reason: "must be 0 to 2147483647")),
             (#"{"op":"sync.start","type":"friends"}"#, .invalidValue(field: "type", reason: "is not one of conversations, contacts, joinedGroups")),
-            (#"{"op":"devices.ok","id":"1","devices":[3]}"#, .wrongType(field: "devices[0]", expected: "object")),
+            (#"{"op":"devices.ok","id":"1","devices":[3]}"#, .wrongType(field: "devices[0]", expected: "an object")),
             (#"{"op":"sync.finish","type":"contacts","error":{"code":1}}"#, .missingField("error.message")),
         ])
     func malformed(text: String, expected: FrameError) {

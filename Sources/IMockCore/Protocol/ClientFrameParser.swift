@@ -1,88 +1,93 @@
 /// Parses client frames strictly: one JSON object with a known `op`, every required field
 /// present with the right type. Unknown extra fields are ignored (forward compatibility).
+///
+/// Length limits bound what the server stores and forwards, so they count what costs memory:
+/// UTF-8 bytes for imock's own identifiers, UTF-16 units where the vendor documents say
+/// "characters" (`text`, like the extension's 1024), which also bounds bytes (≤ 3 per unit).
 public enum ClientFrameParser {
-    /// Longest request `id`, in characters.
+    /// Longest request `id`, in UTF-8 bytes.
     public static let maximumIDLength = 64
-    /// Longest text message, in characters.
+    /// Longest text message, in UTF-16 units (at most three UTF-8 bytes each).
     public static let maximumTextLength = 5000
-    /// Longest `name`, `uuid` or `resource` of a device, in characters.
+    /// Longest `name`, `uuid` or `resource` of a device, in UTF-8 bytes.
     public static let maximumDeviceFieldLength = 128
 
     /// Parses one text frame.
     public static func parse(_ text: String) throws(FrameError) -> ClientFrame {
-        let (reader, op) = try FrameFieldReader.frame(text)
-        switch op {
-        case "login": return .login(id: try requestID(reader), try login(reader))
-        case "ping":
-            guard let id = try reader.optionalString("id") else { return .ping(id: nil) }
-            return .ping(id: try checkedID(id))
-        case "renewToken": return .renewToken(id: try requestID(reader), token: try reader.string("token"))
-        case "logout":
-            return .logout(
-                id: try requestID(reader), unbindDeviceToken: try reader.optionalBool("unbindDeviceToken") ?? false)
-        case "devices": return .devices(id: try requestID(reader))
-        case "send":
-            let id = try requestID(reader)
-            let to = try reader.string("to")
-            let text = try reader.string("text")
-            guard !text.isEmpty else { throw .invalidValue(field: "text", reason: "must not be empty") }
-            guard text.count <= maximumTextLength else {
-                throw .invalidValue(field: "text", reason: "is longer than \(maximumTextLength) characters")
-            }
-            return .send(id: id, to: to, text: text)
-        case "ack": return .ack(id: try requestID(reader), messageId: try reader.string("messageId"))
-        default: throw .unknownOp(op)
-        }
+        try FrameError.reading(text) { reader, op in try frame(reader, op: op) }
     }
 
     /// The `id` of `text` when it is a JSON object with a string `id`: lets the engine echo the
     /// id in the `error` frame of a frame that failed to parse.
     public static func bestEffortRequestID(_ text: String) -> String? {
         guard let value = try? JSONValue.parse(text), let id = value["id"]?.stringValue,
-            id.count <= maximumIDLength
+            id.utf8.count <= maximumIDLength
         else { return nil }
         return id
     }
 
-    private static func requestID(_ reader: FrameFieldReader) throws(FrameError) -> String {
-        try checkedID(try reader.string("id"))
+    private static func frame(_ reader: JSONObjectReader, op: String) throws -> ClientFrame {
+        switch op {
+        case "login": return .login(id: try requestID(reader), try login(reader))
+        case "ping":
+            guard let id = try reader.string("id") else { return .ping(id: nil) }
+            return .ping(id: try checkedID(id, reader))
+        case "renewToken": return .renewToken(id: try requestID(reader), token: try reader.requiredString("token"))
+        case "logout":
+            return .logout(id: try requestID(reader), unbindDeviceToken: try reader.bool("unbindDeviceToken") ?? false)
+        case "devices": return .devices(id: try requestID(reader))
+        case "send":
+            let id = try requestID(reader)
+            let to = try reader.requiredString("to")
+            let text = try reader.requiredString("text")
+            guard !text.isEmpty else { throw reader.invalid("text", "must not be empty") }
+            guard text.utf16.count <= maximumTextLength else {
+                throw reader.invalid("text", "is longer than \(maximumTextLength) characters (UTF-16 units)")
+            }
+            return .send(id: id, to: to, text: text)
+        case "ack": return .ack(id: try requestID(reader), messageId: try reader.requiredString("messageId"))
+        default: throw FrameError.unknownOp(op)
+        }
     }
 
-    private static func checkedID(_ id: String) throws(FrameError) -> String {
-        guard !id.isEmpty, id.count <= maximumIDLength else {
-            throw .invalidValue(field: "id", reason: "must be 1–\(maximumIDLength) characters")
+    private static func requestID(_ reader: JSONObjectReader) throws(JSONFieldError) -> String {
+        try checkedID(try reader.requiredString("id"), reader)
+    }
+
+    private static func checkedID(_ id: String, _ reader: JSONObjectReader) throws(JSONFieldError) -> String {
+        guard !id.isEmpty, id.utf8.count <= maximumIDLength else {
+            throw reader.invalid("id", "must be 1 to \(maximumIDLength) bytes")
         }
         return id
     }
 
-    private static func login(_ reader: FrameFieldReader) throws(FrameError) -> LoginRequest {
-        let appKey = try reader.string("appKey")
-        let user = try reader.string("user")
-        let token = try reader.string("token")
-        let device = try self.device(try reader.object("device"))
-        let autoLogin = try reader.optionalBool("autoLogin") ?? false
+    private static func login(_ reader: JSONObjectReader) throws -> LoginRequest {
+        let appKey = try reader.requiredString("appKey")
+        let user = try reader.requiredString("user")
+        let token = try reader.requiredString("token")
+        let device = try self.device(try reader.requiredObject("device"))
+        let autoLogin = try reader.bool("autoLogin") ?? false
         var sync: [SyncType] = []
-        for (index, element) in (try reader.optionalArray("sync") ?? []).enumerated() {
+        for (index, name) in (try reader.strings("sync") ?? []).enumerated() {
             let field = "sync[\(index)]"
-            guard let name = element.stringValue else { throw .wrongType(field: field, expected: "string") }
             guard let type = SyncType(rawValue: name) else {
-                throw .invalidValue(field: field, reason: "is not one of conversations, contacts, joinedGroups")
+                throw FrameError.invalidValue(field: field, reason: "is not one of conversations, contacts, joinedGroups")
             }
-            guard !sync.contains(type) else { throw .invalidValue(field: field, reason: "repeats \(name)") }
+            guard !sync.contains(type) else { throw FrameError.invalidValue(field: field, reason: "repeats \(name)") }
             sync.append(type)
         }
         return LoginRequest(appKey: appKey, user: user, token: token, device: device, autoLogin: autoLogin, sync: sync)
     }
 
-    private static func device(_ reader: FrameFieldReader) throws(FrameError) -> DeviceDescription {
+    private static func device(_ reader: JSONObjectReader) throws -> DeviceDescription {
         let platform = try self.platform(reader)
-        let name = try reader.optionalString("name") ?? ""
-        let uuid = try reader.string("uuid")
-        let resource = try reader.optionalString("resource")
-        let extensionInfo = try reader.optionalString("extension") ?? ""
+        let name = try reader.string("name") ?? ""
+        let uuid = try reader.requiredString("uuid")
+        let resource = try reader.string("resource")
+        let extensionInfo = try reader.string("extension") ?? ""
         for (field, value) in [("name", name), ("uuid", uuid), ("resource", resource ?? "")]
-        where value.count > maximumDeviceFieldLength {
-            throw .invalidValue(field: "device.\(field)", reason: "is longer than \(maximumDeviceFieldLength) characters")
+        where value.utf8.count > maximumDeviceFieldLength {
+            throw reader.invalid(field, "is longer than \(maximumDeviceFieldLength) bytes")
         }
         let description = DeviceDescription(
             platform: platform, name: name, uuid: uuid, resource: resource, extensionInfo: extensionInfo)
@@ -94,12 +99,12 @@ public enum ClientFrameParser {
         return description
     }
 
-    private static func platform(_ reader: FrameFieldReader) throws(FrameError) -> DevicePlatform {
-        let os = try reader.optionalString("os")
-        let custom = try reader.optionalInt("customOSType")
-        let platformID = try reader.optionalInt("platformId")
+    private static func platform(_ reader: JSONObjectReader) throws -> DevicePlatform {
+        let os = try reader.string("os")
+        let custom = try reader.int("customOSType")
+        let platformID = try reader.int("platformId")
         let given = [os != nil, custom != nil, platformID != nil].filter { $0 }.count
-        guard given == 1 else { throw .ambiguousPlatform }
+        guard given == 1 else { throw FrameError.ambiguousPlatform }
         if let os {
             switch os {
             case "ios": return .easemob(.ios)
@@ -109,18 +114,18 @@ public enum ClientFrameParser {
             case "web": return .easemob(.web)
             case "linux": return .easemob(.linux)
             default:
-                throw .badPlatform(
+                throw FrameError.badPlatform(
                     field: "device.os", reason: "is not one of ios, android, windows, macos, web, linux")
             }
         }
         if let custom {
-            guard EasemobPlatform.customOSTypes.contains(Int(custom)) else {
-                throw .badPlatform(field: "device.customOSType", reason: "must be 1–100")
+            guard let type = Int(exactly: custom), EasemobPlatform.customOSTypes.contains(type) else {
+                throw FrameError.badPlatform(field: "device.customOSType", reason: "must be 1–100")
             }
-            return .easemob(.custom(Int(custom)))
+            return .easemob(.custom(type))
         }
-        guard let platformID, let platform = OpenIMPlatform(rawValue: Int(platformID)) else {
-            throw .badPlatform(field: "device.platformId", reason: "must be 1–11")
+        guard let platformID, let id = Int(exactly: platformID), let platform = OpenIMPlatform(rawValue: id) else {
+            throw FrameError.badPlatform(field: "device.platformId", reason: "must be 1–11")
         }
         return .openIM(platform)
     }

@@ -7,8 +7,8 @@ public enum FrameError: Error, Sendable, Equatable {
     case notAnObject
     /// A required field is absent (a dotted path, e.g. `device.uuid`).
     case missingField(String)
-    /// A field has the wrong JSON type; `expected` is `string`, `integer`, `boolean`, `object`
-    /// or `array`.
+    /// A field has the wrong JSON type; `expected` is the noun with its article (`a string`,
+    /// `an integer`, `a boolean`, `an object`, `an array`).
     case wrongType(field: String, expected: String)
     /// `op` names no client frame.
     case unknownOp(String)
@@ -40,7 +40,7 @@ public enum FrameError: Error, Sendable, Equatable {
         case .invalidJSON(let error): "invalid JSON: \(error.reason.rawValue) at byte \(error.offset)"
         case .notAnObject: "a frame must be a JSON object"
         case .missingField(let field): "missing field \(field)"
-        case .wrongType(let field, let expected): "field \(field) must be a \(expected)"
+        case .wrongType(let field, let expected): "field \(field) must be \(expected)"
         case .unknownOp(let op): "unknown op \(FrameError.quoted(op))"
         case .invalidValue(let field, let reason): "field \(field) \(reason)"
         case .extensionTooLong(let length):
@@ -53,9 +53,37 @@ public enum FrameError: Error, Sendable, Equatable {
     /// The code of the `error` frame.
     public var code: ProtocolErrorCode { .invalidParam }
 
-    /// At most 64 characters of client text, quoted, so an error message stays short.
+    /// At most 64 bytes of client text, quoted, so an error message stays short.
     static func quoted(_ text: String) -> String {
-        let short = text.count > 64 ? String(text.prefix(64)) + "…" : text
+        let short = text.utf8.count > 64 ? TextLimits.prefix(text, maximumUTF8Bytes: 64) + "…" : text
         return "\"\(short)\""
+    }
+
+    /// A field problem found by the shared ``JSONObjectReader``, as the frame error naming it.
+    public init(_ error: JSONFieldError) {
+        switch error.problem {
+        case .notAnObject where error.path.isEmpty: self = .notAnObject
+        case .notAnObject: self = .wrongType(field: error.path, expected: "an object")
+        case .missing: self = .missingField(error.path)
+        case .wrongType(let expected): self = .wrongType(field: error.path, expected: expected)
+        case .outOfRange, .unknownKey, .invalid: self = .invalidValue(field: error.path, reason: error.phrase)
+        }
+    }
+
+    /// Parses `text` as one frame object with a string `op` and hands both to `body`, which may
+    /// throw a ``JSONFieldError`` (mapped) or a ``FrameError``.
+    public static func reading<T>(_ text: String, _ body: (JSONObjectReader, String) throws -> T) throws(FrameError) -> T {
+        let value: JSONValue
+        do { value = try JSONValue.parse(text) } catch { throw .invalidJSON(error) }
+        do {
+            let reader = try JSONObjectReader(value)
+            return try body(reader, try reader.requiredString("op"))
+        } catch let error as JSONFieldError {
+            throw FrameError(error)
+        } catch let error as FrameError {
+            throw error
+        } catch {
+            throw .invalidValue(field: "", reason: "\(error)")
+        }
     }
 }

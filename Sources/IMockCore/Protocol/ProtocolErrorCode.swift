@@ -32,6 +32,9 @@ public enum CloseCode {
     /// A normal close after `logout`, or when a reconnect of the same device replaces this
     /// connection.
     public static let normal: UInt16 = 1000
+    /// The server stopped waiting for a client that does not read (its pending output passed
+    /// the server's cap): RFC 6455 "policy violation".
+    public static let outputOverflow: UInt16 = 1008
     /// The close code for a kick or fatal login error with Easemob code `code`: `4000 + code`
     /// (4206, 4217, 4108 …). Codes of 1000 and more (OpenIM's 2002) close with 4999, since
     /// WebSocket application codes end at 4999.

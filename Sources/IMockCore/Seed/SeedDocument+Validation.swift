@@ -32,7 +32,7 @@ extension SeedApp {
             throw SeedError(
                 path: "\(path).signingKey", message: "must be \(SeedApp.signingKeyLength) bytes (got \(signingKey.count))")
         }
-        let maximumID = UInt64(Int64.max)
+        let maximumID = UInt64(ValueLimits.maximumCounter)
         if let nextTokenID, nextTokenID < 1 || nextTokenID > maximumID {
             throw SeedError(path: "\(path).nextTokenId", message: "must be 1 to \(maximumID)")
         }
@@ -116,9 +116,13 @@ extension SeedUser {
             do { try UserFields.validateNickname(nickname) } catch { throw .domain(error, at: "\(path).nickname") }
         }
         for (key, time) in [("created", createdMs), ("modified", modifiedMs)] {
-            if let time, time < 0 { throw SeedError(path: "\(path).\(key)", message: "must not be negative") }
+            if let time, !ValueLimits.epochMs.contains(time) {
+                throw SeedError(path: "\(path).\(key)", message: "must be 0 to \(ValueLimits.maximumEpochMs)")
+            }
         }
-        if let sequence, sequence < 1 { throw SeedError(path: "\(path).sequence", message: "must be at least 1") }
+        if let sequence, !(1...ValueLimits.maximumCounter).contains(sequence) {
+            throw SeedError(path: "\(path).sequence", message: "must be 1 to \(ValueLimits.maximumCounter)")
+        }
         if let minimumTokenID, minimumTokenID < 1 || minimumTokenID > nextTokenID {
             throw SeedError(
                 path: "\(path).minimumTokenId", message: "must be 1 to \(nextTokenID) (the app's nextTokenId)")

@@ -5,13 +5,17 @@ extension SeedDocument {
     /// mode `multiDevice`, `deviceLimits` 4 everywhere, rule `newKicksOld`,
     /// `keepCurrentDevice` false, OpenIM `policy` 1. Only `vendor` is required.
     static func decodeLoginPolicy(_ json: JSONValue, at path: String) throws(SeedError) -> LoginPolicy {
-        let anyVendor = try SeedObjectReader(
+        try SeedError.mapping { try decodeAnyLoginPolicy(json, at: path) }
+    }
+
+    private static func decodeAnyLoginPolicy(_ json: JSONValue, at path: String) throws -> LoginPolicy {
+        let anyVendor = try JSONObjectReader.seed(
             json, at: path, allowedKeys: SeedKeys.easemobLoginPolicy + SeedKeys.openIMLoginPolicy)
         switch try anyVendor.requiredString("vendor") {
         case SeedLoginPolicyNames.easemob:
             return .easemob(try decodeEasemobPolicy(json, at: path))
         case SeedLoginPolicyNames.openIM:
-            let object = try SeedObjectReader(json, at: path, allowedKeys: SeedKeys.openIMLoginPolicy)
+            let object = try JSONObjectReader.seed(json, at: path, allowedKeys: SeedKeys.openIMLoginPolicy)
             guard let number = try object.int("policy") else { return .openIM(.allLoginButSameTermKick) }
             do {
                 return .openIM(try OpenIMMultiLoginPolicy(policyValue: Int(clamping: number)))
@@ -25,8 +29,8 @@ extension SeedDocument {
         }
     }
 
-    private static func decodeEasemobPolicy(_ json: JSONValue, at path: String) throws(SeedError) -> EasemobLoginPolicy {
-        let object = try SeedObjectReader(json, at: path, allowedKeys: SeedKeys.easemobLoginPolicy)
+    private static func decodeEasemobPolicy(_ json: JSONValue, at path: String) throws -> EasemobLoginPolicy {
+        let object = try JSONObjectReader.seed(json, at: path, allowedKeys: SeedKeys.easemobLoginPolicy)
         var policy = EasemobLoginPolicy()
         let limitsJSON = object.value("deviceLimits")
         let ruleName = try object.string("rule")
@@ -66,12 +70,10 @@ extension SeedDocument {
     /// `{"default": n, "mobile": n, …, "custom:7": n}`: every member optional, each an integer ≥ 0.
     private static func decodeDeviceLimits(_ json: JSONValue, at path: String) throws(SeedError) -> EasemobDeviceLimits {
         guard let members = json.objectValue else { throw SeedError(path: path, message: "must be an object") }
-        // Names first (as SeedObjectReader does), so a misspelt group is reported before a bad value.
+        // Names first (as the seed reader does), so a misspelt group is reported before a bad value.
         var groups: [EasemobPlatformGroup?] = []
-        var seen: Set<String> = []
         for member in members {
             let memberPath = "\(path).\(member.key)"
-            guard seen.insert(member.key).inserted else { throw SeedError(path: memberPath, message: "duplicate key") }
             groups.append(
                 member.key == SeedLoginPolicyNames.defaultLimit
                     ? nil : try EasemobPlatformGroup(seedName: member.key, at: memberPath))
@@ -82,7 +84,10 @@ extension SeedDocument {
             let memberPath = "\(path).\(member.key)"
             guard let number = member.value.intValue else { throw SeedError(path: memberPath, message: "must be an integer") }
             guard number >= 0 else { throw SeedError(path: memberPath, message: "must not be negative") }
-            if let group { overrides[group] = Int(clamping: number) } else { defaultLimit = Int(clamping: number) }
+            guard ValueLimits.count.contains(number) else {
+                throw SeedError(path: memberPath, message: "must be 0 to \(ValueLimits.count.upperBound)")
+            }
+            if let group { overrides[group] = Int(number) } else { defaultLimit = Int(number) }
         }
         do {
             return try EasemobDeviceLimits(defaultLimit: defaultLimit, overrides: overrides)

@@ -43,12 +43,6 @@ extension SessionEngine {
     /// A WebSocket close reason is at most 123 bytes of UTF-8; longer reasons are cut at a
     /// character boundary.
     static func closeReason(_ reason: String) -> String {
-        guard reason.utf8.count > 123 else { return reason }
-        var result = ""
-        for character in reason {
-            guard result.utf8.count + character.utf8.count <= 123 else { break }
-            result.append(character)
-        }
-        return result
+        TextLimits.prefix(reason, maximumUTF8Bytes: 123)
     }
 }

@@ -154,7 +154,7 @@ extension SessionEngine {
         let frame = ServerFrame.loginError(id: id, code: refusal.code, message: refusal.message)
         let closeCode = CloseCode.forCode(refusal.code)
         let reason = Self.closeReason(refusal.message)
-        let name = user.count <= UserFields.maximumUsernameLength ? user : nil
+        let name = user.utf8.count <= UserFields.maximumUsernameLength ? user : nil
         func entry(_ event: JournalEvent) -> SessionEffect {
             .journal(JournalEntry(atMs: nowMs, connection: connection, app: app, user: name, resource: nil, event: event))
         }

@@ -30,6 +30,25 @@ extension SessionEngine {
         return effects
     }
 
+    /// The connection has more output waiting than the server allows (its client does not
+    /// read): the messages it was sent but had not taken go back to the front of the user's
+    /// offline queue, in order (nothing is lost; a message the client did read after all comes
+    /// again at the next login, with the same id), and the session closes with 1008.
+    public mutating func outputOverflowed(
+        _ connection: ConnectionID, undelivered: [ChatMessage], nowMs: Int64
+    ) -> [SessionEffect] {
+        let reason = "the client does not read: too much output is waiting"
+        guard case .loggedIn(let sessionID) = connections[connection], let session = sessions[sessionID] else {
+            connections[connection] = .closing
+            return [.close(connection, closeCode: CloseCode.outputOverflow, reason: reason)]
+        }
+        let queue = offlineQueues[session.key] ?? []
+        let queued = Set(queue.map(\.messageId))
+        let back = undelivered.filter { !queued.contains($0.messageId) }
+        if !back.isEmpty { offlineQueues[session.key] = back + queue }
+        return closeSession(sessionID, code: CloseCode.outputOverflow, reason: reason, nowMs: nowMs)
+    }
+
     /// `ack`: removes a queued offline message of the session's user for good.
     mutating func ack(_ session: ConnectedSession, id: String, messageId: String) -> [SessionEffect] {
         guard let index = offlineQueues[session.key]?.firstIndex(where: { $0.messageId == messageId }) else {

@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import CIMockShims
+import IMockCommon
 
 /// A point on the monotonic clock, in nanoseconds since an arbitrary origin.
 ///
@@ -23,8 +24,10 @@ public struct MonotonicInstant: Sendable, Hashable, Comparable {
         lhs.nanoseconds < rhs.nanoseconds
     }
 
+    /// `lhs` moved by `rhs`, saturating at the ends of the range (a deadline decades away is
+    /// simply never reached).
     public static func + (lhs: MonotonicInstant, rhs: Duration) -> MonotonicInstant {
-        MonotonicInstant(nanoseconds: lhs.nanoseconds + rhs.nanoseconds)
+        MonotonicInstant(nanoseconds: lhs.nanoseconds.clampedAdding(rhs.nanoseconds))
     }
 }
 

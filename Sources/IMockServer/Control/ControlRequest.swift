@@ -32,38 +32,77 @@ struct ControlRequest {
         return app.key
     }
 
-    func int(_ field: String) throws(ControlError) -> Int64? {
-        guard let value = body[field], !value.isNull else { return nil }
-        guard let number = value.intValue else { throw .badRequest("'\(field)' must be an integer") }
-        return number
+    /// The `app` query parameter: absent = every app; not `org#app` → 400; unknown → 404.
+    func appQuery(in directory: Directory) throws(ControlError) -> AppKey? {
+        guard let text = http.queryValue("app") else { return nil }
+        let key: AppKey
+        do {
+            key = try AppKey(parsing: text)
+        } catch {
+            throw .badRequest("'app' must be an app key 'org#app' (write # as %23); got '\(text)'")
+        }
+        guard directory.apps[key] != nil else { throw .notFound("no app \(key)") }
+        return key
     }
 
-    func requiredInt(_ field: String) throws(ControlError) -> Int64 {
-        guard let value = try int(field) else { throw .badRequest("'\(field)' is required") }
+    /// An integer query parameter within `range`; nil when absent.
+    func intQuery(_ name: String, in range: ClosedRange<Int64>) throws(ControlError) -> Int64? {
+        guard let text = http.queryValue(name) else { return nil }
+        guard let value = Int64(text), range.contains(value) else {
+            throw .badRequest("'\(name)' must be an integer from \(range.lowerBound) to \(range.upperBound); got '\(text)'")
+        }
         return value
+    }
+
+    /// Rejects query parameters the endpoint does not know, so a typo never passes silently.
+    func allowQuery(_ names: Set<String>) throws(ControlError) {
+        for (name, _) in http.query where !names.contains(name) {
+            let allowed = names.isEmpty ? "none" : names.sorted().joined(separator: ", ")
+            throw .badRequest("unknown query parameter '\(name)'; allowed: \(allowed)")
+        }
+    }
+
+    /// The body as the shared reader sees it (`null` counts as absent).
+    var fields: JSONObjectReader {
+        // `init` made sure the body is an object.
+        (try? JSONObjectReader(body)) ?? (try! JSONObjectReader([:]))
+    }
+
+    func int(_ field: String, in range: ClosedRange<Int64> = Int64.min...Int64.max) throws(ControlError) -> Int64? {
+        try control { () throws(JSONFieldError) in try fields.int(field, in: range) }
+    }
+
+    func requiredInt(_ field: String, in range: ClosedRange<Int64> = Int64.min...Int64.max) throws(ControlError) -> Int64 {
+        try control { () throws(JSONFieldError) in try fields.requiredInt(field, in: range) }
+    }
+
+    func number(_ field: String, in range: ClosedRange<Double>) throws(ControlError) -> Double? {
+        try control { () throws(JSONFieldError) in try fields.number(field, in: range) }
     }
 
     func string(_ field: String) throws(ControlError) -> String? {
-        guard let value = body[field], !value.isNull else { return nil }
-        guard let text = value.stringValue else { throw .badRequest("'\(field)' must be a string") }
-        return text
+        try control { () throws(JSONFieldError) in try fields.string(field) }
     }
 
     func requiredString(_ field: String) throws(ControlError) -> String {
-        guard let value = try string(field) else { throw .badRequest("'\(field)' is required") }
-        return value
+        try control { () throws(JSONFieldError) in try fields.requiredString(field) }
     }
 
     func bool(_ field: String) throws(ControlError) -> Bool? {
-        guard let value = body[field], !value.isNull else { return nil }
-        guard let flag = value.boolValue else { throw .badRequest("'\(field)' must be true or false") }
-        return flag
+        try control { () throws(JSONFieldError) in try fields.bool(field) }
     }
 
     /// Rejects body fields the endpoint does not know, so a typo never passes silently.
-    func allowOnly(_ fields: Set<String>) throws(ControlError) {
-        for (key, _) in body.objectValue ?? [] where !fields.contains(key) {
-            throw .badRequest("unknown field '\(key)'; allowed: \(fields.sorted().joined(separator: ", "))")
+    func allowOnly(_ allowed: Set<String>) throws(ControlError) {
+        do {
+            try fields.allowOnly(allowed)
+        } catch {
+            throw .badRequest("unknown field '\(error.path)'; allowed: \(allowed.sorted().joined(separator: ", "))")
         }
+    }
+
+    /// A member problem as a 400 naming the member: `'ms' must be 0 to 3153600000000`.
+    private func control<T>(_ read: () throws(JSONFieldError) -> T) throws(ControlError) -> T {
+        do { return try read() } catch { throw .badRequest("'\(error.path)' \(error.phrase)") }
     }
 }

@@ -17,7 +17,7 @@ enum FaultControl {
             ]
         },
         ControlRoute("GET", "/_imock/faults") { server, request throws(ControlError) in
-            let app = try appFilter(request, server: server)
+            let app = try request.appQuery(in: server.rest.directory)
             let faults = server.hub.faults.faults.filter { app == nil || $0.target.app == app }
             return [
                 "seed": server.hub.faults.baseSeed.map { .string(String($0)) } ?? .null,
@@ -25,7 +25,7 @@ enum FaultControl {
             ]
         },
         ControlRoute("DELETE", "/_imock/faults") { server, request throws(ControlError) in
-            let app = try appFilter(request, server: server)
+            let app = try request.appQuery(in: server.rest.directory)
             let cleared = server.hub.clearAllFaults(app: app, directory: &server.rest.directory)
             return ["cleared": .array(cleared.map { FaultJSON.json($0, active: false) })]
         },
@@ -38,14 +38,6 @@ enum FaultControl {
             return ["cleared": .array([FaultJSON.json(fault, active: false)])]
         },
     ]
-
-    /// The `?app=org%23app` filter of the list and clear-all calls.
-    private static func appFilter(_ request: ControlRequest, server: MockServer) throws(ControlError) -> AppKey? {
-        guard let text = request.http.queryValue("app") else { return nil }
-        guard let key = try? AppKey(parsing: text) else { throw .badRequest("'app' must be 'org#app'; got '\(text)'") }
-        guard (try? server.rest.directory.app(key)) != nil else { throw .notFound("no app \(key)") }
-        return key
-    }
 
     /// A seed for a server started without `--seed-random` (fixed at the first fault and listed).
     private static func randomSeed() -> UInt64 {

@@ -26,20 +26,13 @@ struct FaultRequest {
         case "delay": kind = .delay(ms: try FaultRequest.hold(request))
         case "holdLogin": kind = .holdLogin(ms: try FaultRequest.hold(request))
         case "dropFrames":
-            let count = try request.requiredInt("count")
-            guard (1...FaultRequest.maximumDropFrames).contains(count) else {
-                throw .badRequest("'count' must be in 1...\(FaultRequest.maximumDropFrames)")
-            }
-            kind = .dropFrames(count: Int(count))
+            kind = .dropFrames(count: Int(try request.requiredInt("count", in: 1...FaultRequest.maximumDropFrames)))
         case "failSync": kind = .failSync(types: try FaultRequest.syncTypes(request))
         default:
             throw .badRequest("'kind' must be one of \(FaultKind.names.joined(separator: ", ")); got '\(name)'")
         }
         try request.allowOnly(FaultRequest.common.union(FaultRequest.extraFields(of: kind)))
-        if let duration = try request.int("durationMs") {
-            guard duration >= 1 else { throw .badRequest("'durationMs' must be at least 1") }
-            durationMs = duration
-        }
+        durationMs = try request.int("durationMs", in: 1...ValueLimits.maximumDurationMs)
         probability = try FaultRequest.probability(request)
         target = try FaultRequest.target(request, server: server)
     }
@@ -54,9 +47,7 @@ struct FaultRequest {
     }
 
     private static func hold(_ request: ControlRequest) throws(ControlError) -> Int64 {
-        let ms = try request.requiredInt("ms")
-        guard (1...maximumHoldMs).contains(ms) else { throw .badRequest("'ms' must be in 1...\(maximumHoldMs)") }
-        return ms
+        try request.requiredInt("ms", in: 1...maximumHoldMs)
     }
 
     private static func syncTypes(_ request: ControlRequest) throws(ControlError) -> Set<SyncType> {
@@ -76,14 +67,7 @@ struct FaultRequest {
     }
 
     private static func probability(_ request: ControlRequest) throws(ControlError) -> Double {
-        guard let value = request.body["probability"], !value.isNull else { return 1 }
-        let number: Double? = switch value {
-        case .int(let int): Double(int)
-        case .double(let double): double
-        default: nil
-        }
-        guard let number, number >= 0, number <= 1 else { throw .badRequest("'probability' must be a number in 0...1") }
-        return number
+        try request.number("probability", in: 0...1) ?? 1
     }
 
     /// `connection`, or `app` with an optional `user` and `resource` (which needs `user`).
@@ -91,12 +75,12 @@ struct FaultRequest {
         let appName = try request.string("app")
         let user = try request.string("user")
         let resource = try request.string("resource")
-        if let number = try request.int("connection") {
+        if let number = try request.int("connection", in: 1...ValueLimits.maximumCounter) {
             guard appName == nil, user == nil, resource == nil else {
                 throw .badRequest("'connection' names one connection: give it without 'app', 'user' and 'resource'")
             }
-            let id = ConnectionID(UInt64(clamping: number))
-            guard number > 0, server.hub.channels[id] != nil else { throw .notFound("no open connection \(number)") }
+            let id = ConnectionID(UInt64(number))
+            guard server.hub.channels[id] != nil else { throw .notFound("no open connection \(number)") }
             return .connection(id)
         }
         guard let appName else { throw .badRequest("'app' (org#app) or 'connection' is required") }

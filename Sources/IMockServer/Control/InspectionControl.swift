@@ -9,13 +9,11 @@ enum InspectionControl {
             return ["sessions": .array(server.hub.engine.sessions(in: key).map(json))]
         },
         ControlRoute("GET", "/_imock/journal") { server, request throws(ControlError) in
-            let since = try request.http.queryValue("sinceMs").map { text throws(ControlError) in
-                guard let value = Int64(text) else { throw .badRequest("'sinceMs' must be an integer") }
-                return value
-            }
-            let app = request.http.queryValue("app")
+            try request.allowQuery(["app", "sinceMs"])
+            let since = try request.intQuery("sinceMs", in: ValueLimits.epochMs)
+            let app = try request.appQuery(in: server.rest.directory)
             let entries = server.hub.journal.filter { entry in
-                (since.map { entry.atMs >= $0 } ?? true) && (app.map { entry.app?.description == $0 } ?? true)
+                (since.map { entry.atMs >= $0 } ?? true) && (app.map { entry.app == $0 } ?? true)
             }
             return ["entries": .array(entries.map(json))]
         },

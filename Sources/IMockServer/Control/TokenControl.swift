@@ -10,14 +10,14 @@ enum TokenControl {
             try request.allowOnly(["user", "tokenId"])
             let key = try request.appKey(in: server.rest.directory)
             let user = try request.string("user")
-            let tokenID = try request.int("tokenId")
+            let tokenID = try request.int("tokenId", in: 1...ValueLimits.maximumCounter)
             switch (user, tokenID) {
             case (let user?, nil):
                 let minimum = try revokeAll(of: user, in: key, server)
                 return ["user": .string(minimum.user), "minimumTokenId": .int(Int64(clamping: minimum.id))]
             case (nil, let id?):
                 let next = server.rest.directory.apps[key]?.nextTokenSerial ?? 1
-                guard id >= 1, UInt64(id) < next else { throw .notFound("app \(key) has issued no token with id \(id)") }
+                guard UInt64(id) < next else { throw .notFound("app \(key) has issued no token with id \(id)") }
                 server.rest.directory.revokeToken(id: UInt64(id), in: key)
                 return ["revokedTokenId": .int(id)]
             default:

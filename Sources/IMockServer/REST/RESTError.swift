@@ -166,6 +166,7 @@ extension RESTError {
         case .invalidTTL: illegalArgument("ttl must be an integer from 0 to \(Directory.maximumTTLSeconds)")
         case .invalidCursor: illegalArgument("cursor is not valid")
         case .invalidLimit: illegalArgument("limit must be an integer from 1 to \(Directory.maximumPageSize)")
+        case .countersExhausted(let counter): illegalArgument("the app has used up its \(counter) numbers")
         }
     }
 }

@@ -46,7 +46,12 @@ struct ControllableClockTests {
         var clock = ControllableClock(base: ManualBase(1_000), frozen: true)
         #expect(throws: VirtualClockError.negativeAdvance(-1)) { try clock.advance(by: -1) }
         #expect(throws: VirtualClockError.movesBackwards(fromMs: 1_000, toMs: 999)) { try clock.set(to: 999) }
-        #expect(throws: VirtualClockError.overflow) { try clock.advance(by: .max) }
+        #expect(throws: VirtualClockError.beyondMaximum(ValueLimits.maximumEpochMs)) { try clock.advance(by: .max) }
+        #expect(throws: VirtualClockError.beyondMaximum(ValueLimits.maximumEpochMs)) {
+            try clock.set(to: ValueLimits.maximumEpochMs + 1)
+        }
         #expect(clock.nowMs == 1_000)
+        try clock.set(to: ValueLimits.maximumEpochMs)
+        #expect(clock.nowMs == ValueLimits.maximumEpochMs)
     }
 }

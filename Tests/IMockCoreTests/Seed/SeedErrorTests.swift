@@ -70,7 +70,7 @@ private let appCases: [SeedErrorCase] = [
         "must be 0 to 3153600000"),
     .app(#"{"appKey":"o#b","defaultTokenTTLSeconds":1.5}"#, "apps[1].defaultTokenTTLSeconds", "must be an integer"),
     .app(#"{"appKey":"o#b","serviceEnabled":"yes"}"#, "apps[1].serviceEnabled", "must be a boolean"),
-    .app(#"{"appKey":"o#b","activeUserLimit":-1}"#, "apps[1].activeUserLimit", "must not be negative"),
+    .app(#"{"appKey":"o#b","activeUserLimit":-1}"#, "apps[1].activeUserLimit", "must be 0 to 2147483647"),
     .app(#"{"appKey":"o#b","activeUserLimit":"5"}"#, "apps[1].activeUserLimit", "must be an integer or null"),
     .app(#"{"appKey":"o#b","restRateLimitPerSecond":0}"#, "apps[1].restRateLimitPerSecond", "must be at least 1"),
     .app(#"{"appKey":"o#b","devicesPerGroup":4}"#, "apps[1].devicesPerGroup", "unknown key"),
@@ -80,11 +80,11 @@ private let appCases: [SeedErrorCase] = [
         #"{"appKey":"o#b","signingKey":"AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8"}"#, "apps[1].signingKey",
         "is not valid base64 (RFC 4648 with padding)"),
     .app(#"{"appKey":"o#b","signingKey":"-_-_"}"#, "apps[1].signingKey", "is not valid base64 (RFC 4648 with padding)"),
-    .app(#"{"appKey":"o#b","nextTokenId":0}"#, "apps[1].nextTokenId", "must be 1 to 9223372036854775807"),
-    .app(#"{"appKey":"o#b","nextTokenId":-1}"#, "apps[1].nextTokenId", "must not be negative"),
+    .app(#"{"appKey":"o#b","nextTokenId":0}"#, "apps[1].nextTokenId", "must be 1 to 9007199254740991"),
+    .app(#"{"appKey":"o#b","nextTokenId":-1}"#, "apps[1].nextTokenId", "must be 0 to 9007199254740991"),
     .app(#"{"appKey":"o#b","revokedTokenIds":[1,1]}"#, "apps[1].revokedTokenIds[1]", "duplicate id 1"),
     .app(#"{"appKey":"o#b","revokedTokenIds":["1"]}"#, "apps[1].revokedTokenIds[0]", "must be an integer"),
-    .app(#"{"appKey":"o#b","revokedTokenIds":[-1]}"#, "apps[1].revokedTokenIds[0]", "must not be negative"),
+    .app(#"{"appKey":"o#b","revokedTokenIds":[-1]}"#, "apps[1].revokedTokenIds[0]", "must be 0 to 9007199254740991"),
     .app(#"{"appKey":"o#b","revokedTokenIds":3}"#, "apps[1].revokedTokenIds", "must be an array"),
     .app(#"{"appKey":"o#b","users":{}}"#, "apps[1].users", "must be an array"),
 ]
@@ -200,9 +200,9 @@ private let userCases: [SeedErrorCase] = [
         "nickname is longer than 100 characters"),
     .user(#"{"username":"b","nickname":5}"#, "apps[0].users[1].nickname", "must be a string or null"),
     .user(#"{"username":"b","activated":null}"#, "apps[0].users[1].activated", "must be a boolean"),
-    .user(#"{"username":"b","created":-1}"#, "apps[0].users[1].created", "must not be negative"),
+    .user(#"{"username":"b","created":-1}"#, "apps[0].users[1].created", "must be 0 to 253402300799999"),
     .user(#"{"username":"b","modified":"x"}"#, "apps[0].users[1].modified", "must be an integer"),
-    .user(#"{"username":"b","sequence":0}"#, "apps[0].users[1].sequence", "must be at least 1"),
+    .user(#"{"username":"b","sequence":0}"#, "apps[0].users[1].sequence", "must be 1 to 9007199254740991"),
     .user(
         #"{"username":"b","minimumTokenId":2}"#, "apps[0].users[1].minimumTokenId",
         "must be 1 to 1 (the app's nextTokenId)"),
@@ -249,7 +249,7 @@ private let userCases: [SeedErrorCase] = [
             try duplicateApps.makeDirectory(settings: DirectorySettings(), nowMs: 0)
         }
         let hugeTokenID = SeedDocument(apps: [SeedApp(appKey: key, nextTokenID: UInt64.max)])
-        #expect(throws: SeedError(path: "apps[0].nextTokenId", message: "must be 1 to 9223372036854775807")) {
+        #expect(throws: SeedError(path: "apps[0].nextTokenId", message: "must be 1 to 9007199254740991")) {
             try hugeTokenID.makeDirectory(settings: DirectorySettings(), nowMs: 0)
         }
         let foldedDuplicate = SeedDocument(apps: [

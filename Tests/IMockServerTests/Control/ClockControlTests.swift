@@ -70,7 +70,7 @@ struct ClockControlTests {
             ("POST", "/_imock/clock/advance", "[1]", "ok", 400),
             ("GET", "/_imock/apps/nope/none/sessions", nil, "ok", 404),
             ("POST", "/_imock/apps/acme/chat/kick", #"{"user":"ghost","code":206}"#, "ok", 404),
-            ("POST", "/_imock/apps/acme/chat/kick", #"{"user":"ghost","code":999}"#, "ok", 400),
+            ("POST", "/_imock/apps/acme/chat/kick", #"{"user":"ghost","code":0}"#, "ok", 400),
         ] as [(String, String, String?, String, Int)])
     func badCalls(method: String, path: String, body: String?, secret: String, status: Int) async throws {
         let fixture = try SessionFixture(clock: .virtual)

@@ -6,8 +6,10 @@ import IMockNet
 import IMockTestSupport
 
 /// Polls `condition` on the server's loop every 10 ms for up to 5 s.
+/// Polls `condition` on the server's loop for at most about 20 s of real time (a guard against a
+/// hang on a loaded machine, not a timing assertion).
 func eventually(_ server: InProcessServer, _ condition: @escaping @Sendable (MockServer) -> Bool) async throws -> Bool {
-    for _ in 0..<500 {
+    for _ in 0..<2000 {
         if try await server.onLoop(condition) { return true }
         try await Task.sleep(for: .milliseconds(10))
     }
@@ -151,10 +153,11 @@ struct StreamEventsTests {
         #expect(try await eventually(fixture.server) { $0.events.subscriberCount == 1 })
         try await failLogin(fixture.server, loop: fixture.clientLoop, app: SessionFixture.app)
         #expect(try await eventually(fixture.server) { $0.events.lastEventID == 2 })
-        // Stopping the server ends the stream, and with it curl, long before --max-time.
+        // Stopping the server ends the stream with its last chunk, and with it curl, long
+        // before --max-time and without "transfer closed with outstanding read data" (18).
         await fixture.stop()
         let result = try await curl.value
-        #expect(result.status == 18, "curl reports the stream cut short: \(result.stderr)")
+        #expect(result.status == 0, "curl sees a complete stream: \(result.stderr)")
         #expect(result.stdout.hasPrefix(": subscribed\n\nid: 1\nevent: journal\ndata: {"), "\(result.stdout)")
         #expect(result.stdout.contains(#""op":"login.error""#))
         #expect(result.stdout.contains("id: 2\nevent: journal\ndata: {"))

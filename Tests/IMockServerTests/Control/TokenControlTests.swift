@@ -81,7 +81,7 @@ struct TokenControlTests {
             ("POST", "/_imock/apps/acme/chat/tokens/revoke", #"{"tokenId":"1"}"#, "ok", 400),
             ("POST", "/_imock/apps/acme/chat/tokens/revoke", #"{"user":"ghost"}"#, "ok", 404),
             ("POST", "/_imock/apps/acme/chat/tokens/revoke", #"{"tokenId":999}"#, "ok", 404),
-            ("POST", "/_imock/apps/acme/chat/tokens/revoke", #"{"tokenId":0}"#, "ok", 404),
+            ("POST", "/_imock/apps/acme/chat/tokens/revoke", #"{"tokenId":0}"#, "ok", 400),
             ("POST", "/_imock/apps/acme/none/tokens/revoke", #"{"user":"una"}"#, "ok", 404),
             ("POST", "/_imock/apps/acme/chat/tokens/revoke", #"{"user":"una"}"#, "none", 401),
             ("POST", "/_imock/apps/acme/chat/tokens/expire", "[1]", "ok", 400),
