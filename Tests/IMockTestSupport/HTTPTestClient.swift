@@ -25,6 +25,25 @@ public struct HTTPTestClient: Sendable {
 }
 
 extension HTTPTestClient {
+    /// Sends `method path` with the given extra header lines and raw body; returns the whole
+    /// response (status, head fields, body bytes).
+    public func raw(
+        _ method: String, _ path: String, headers: [String] = [], body: [UInt8] = []
+    ) throws -> (head: HTTPResponseHead, body: [UInt8]) {
+        let socket = try RawSocket(port: port)
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
+        for line in headers { head += line + "\r\n" }
+        if !body.isEmpty { head += "Content-Length: \(body.count)\r\n" }
+        try socket.send(Array((head + "\r\n").utf8) + body)
+        return try socket.receiveResponse()
+    }
+
+    /// The body of `method path` as text (Prometheus metrics, event streams …).
+    public func requestText(_ method: String, _ path: String, token: String? = nil) throws -> String {
+        let response = try raw(method, path, headers: token.map { ["Authorization: Bearer \($0)"] } ?? [])
+        return String(decoding: response.body, as: UTF8.self)
+    }
+
     /// Registers `user` with password "pw" in the open-registration app at `appPath` (e.g.
     /// `/acme/chat`) unless `register` is false, and returns a password-grant user token with
     /// `ttl` seconds.

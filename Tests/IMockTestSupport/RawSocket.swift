@@ -11,13 +11,18 @@ public final class RawSocket {
 
     public let fd: Int32
 
-    /// Connects to `host:port`; reads time out after `timeoutSeconds`.
-    public init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 10) throws {
+    /// Connects to `host:port`; reads time out after `timeoutSeconds`. `receiveBufferBytes`
+    /// shrinks the kernel's receive buffer (set before connecting, so the window stays small):
+    /// a client that does not read then backs up the server quickly.
+    public init(port: UInt16, host: String = "127.0.0.1", timeoutSeconds: Int = 10, receiveBufferBytes: Int32? = nil) throws {
         let address = try SocketAddress.resolve(host: host, port: port)
         let fd = socket(address.family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed") }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBufferBytes {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         let result: Int32
         switch address {
         case .v4(var raw):

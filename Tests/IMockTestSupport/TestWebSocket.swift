@@ -7,19 +7,18 @@ public final class TestWebSocket: WebSocketDelegate, @unchecked Sendable {
         case binary([UInt8])
         case pong([UInt8])
         case closed(code: UInt16, reason: String)
+        /// Nothing arrived within the wait's real-time limit (a hung expectation, not a timing
+        /// assertion).
+        case timedOut
     }
 
     public let loop: EventLoop
-    private let stream: AsyncStream<Event>
-    private let continuation: AsyncStream<Event>.Continuation
-    private var iterator: AsyncStream<Event>.Iterator
+    private let events = BoundedQueue<Event>()
     /// Loop-confined.
     private var channel: WebSocketChannel?
 
     private init(loop: EventLoop) {
         self.loop = loop
-        (stream, continuation) = AsyncStream.makeStream(of: Event.self)
-        iterator = stream.makeAsyncIterator()
     }
 
     /// Opens `ws(s)://127.0.0.1:port/path` on `loop`.
@@ -52,8 +51,12 @@ public final class TestWebSocket: WebSocketDelegate, @unchecked Sendable {
     public func ping(_ payload: [UInt8]) { onLoop { $0.sendPing(payload) } }
     public func close(code: UInt16, reason: String = "") { onLoop { $0.close(code: WebSocketCloseCode(code), reason: reason) } }
 
-    /// The next event, or nil when the stream ended.
-    public func next() async -> Event? { await iterator.next() }
+    /// The next event; nil when the stream ended; ``Event/timedOut`` when nothing came within
+    /// `limit` of real time.
+    public func next(limit: Duration = BoundedQueue<Event>.defaultLimit) async -> Event? {
+        guard let event = await events.next(limit: limit) else { return events.isFinished ? nil : .timedOut }
+        return event
+    }
 
     private func onLoop(_ body: @escaping (WebSocketChannel) -> Void) {
         let box = UncheckedBox(body)
@@ -67,20 +70,20 @@ public final class TestWebSocket: WebSocketDelegate, @unchecked Sendable {
     public func webSocketDidOpen(_ channel: WebSocketChannel) {}
 
     public func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {
-        continuation.yield(.text(text))
+        events.append(.text(text))
     }
 
     public func webSocket(_ channel: WebSocketChannel, didReceiveBinary bytes: [UInt8]) {
-        continuation.yield(.binary(bytes))
+        events.append(.binary(bytes))
     }
 
     public func webSocket(_ channel: WebSocketChannel, didReceivePong payload: [UInt8]) {
-        continuation.yield(.pong(payload))
+        events.append(.pong(payload))
     }
 
     public func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String) {
-        continuation.yield(.closed(code: code.rawValue, reason: reason))
-        continuation.finish()
+        events.append(.closed(code: code.rawValue, reason: reason))
+        events.finish()
         self.channel = nil
     }
 }

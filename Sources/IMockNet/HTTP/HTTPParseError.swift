@@ -4,8 +4,6 @@
 public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The request line is not `method SP target SP version` or does not end in CRLF (400).
     case malformedRequestLine
-    /// The request line is longer than `HTTPLimits.maxRequestLineBytes` (414).
-    case requestLineTooLong
     /// The method is empty or has a character that is not a token character (400).
     case invalidMethod
     /// The target is not origin-form (`/…`), absolute-form (`http://host/…`) or `*` for OPTIONS (400).
@@ -54,7 +52,6 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
     /// The HTTP status code to answer with before closing the connection.
     public var status: Int {
         switch self {
-        case .requestLineTooLong: 414
         case .unsupportedVersion: 505
         case .unsupportedTransferEncoding: 501
         case .headerSectionTooLarge, .tooManyHeaders: 431
@@ -72,7 +69,6 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
     public var name: String {
         switch self {
         case .malformedRequestLine: "malformed_request_line"
-        case .requestLineTooLong: "request_line_too_long"
         case .invalidMethod: "invalid_method"
         case .invalidTarget: "invalid_target"
         case .malformedVersion: "malformed_version"
@@ -102,7 +98,6 @@ public enum HTTPParseError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .malformedRequestLine: "request line is not 'method SP target SP version' ending in CRLF"
-        case .requestLineTooLong: "request line is too long"
         case .invalidMethod: "method is not a valid token"
         case .invalidTarget: "request target must start with '/', or be '*' for OPTIONS"
         case .malformedVersion: "HTTP version is malformed"

@@ -208,12 +208,11 @@ public struct HTTPRequestParser: Sendable {
     private mutating func parseRequestLine() -> Step {
         requestStart = readIndex
         let headRoom = limits.maxHeaderBytes - 2  // the empty line ending the head is 2 bytes
-        let maxLength = min(limits.maxRequestLineBytes, headRoom)
-        switch nextLine(maxLength: maxLength) {
+        switch nextLine(maxLength: headRoom) {
         case .needMore:
             return .needMore
         case .tooLong:
-            return .fail(limits.maxRequestLineBytes <= headRoom ? .requestLineTooLong : .headerSectionTooLarge)
+            return .fail(.headerSectionTooLarge)
         case .bareLineFeed:
             return .fail(.malformedRequestLine)
         case .line(let range) where range.isEmpty:
@@ -292,7 +291,7 @@ public struct HTTPRequestParser: Sendable {
     }
 
     private mutating func parseChunkSizeLine() -> Step {
-        switch nextLine(maxLength: limits.maxRequestLineBytes) {
+        switch nextLine(maxLength: HTTPLimits.maxChunkSizeLineBytes) {
         case .needMore:
             return .needMore
         case .tooLong, .bareLineFeed:

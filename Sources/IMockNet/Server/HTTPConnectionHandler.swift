@@ -39,9 +39,17 @@ final class HTTPConnectionHandler: ConnectionHandler {
                 finish(connection, with: configuration.transportErrorResponse(error))
                 return
             case .request(let request):
+                // Each request's phases start anew: a next head that began in the same read as
+                // this request's end gets a fresh header deadline, not the one of this head.
+                cancelDeadline(on: connection)
                 if handle(request, on: connection) { return }
             }
         }
+    }
+
+    /// A streamed response ends properly (its last chunk) before the server closes the socket.
+    func serverWillShutDown(_ connection: Connection) {
+        stream?.close()
     }
 
     func connectionDidClose(_ connection: Connection, error: (any Error)?) {
@@ -60,7 +68,7 @@ final class HTTPConnectionHandler: ConnectionHandler {
         case .upgradeToWebSocket(let delegate, let extraHeaders):
             switch WebSocketHandshake.validateUpgrade(request) {
             case .failure(let error):
-                send(error.response, for: request, on: connection)
+                send(configuration.handshakeErrorResponse(error), for: request, on: connection)
                 return isFinishing
             case .success(let upgrade):
                 var response = upgrade.response()

@@ -25,6 +25,9 @@ public struct HTTPServerConfiguration: Sendable {
     /// The answer to a request that could not be parsed (the connection closes after it), so an
     /// application can keep its own error envelope for transport errors too.
     public var transportErrorResponse: @Sendable (HTTPParseError) -> HTTPResponse = HTTPResponse.transportError
+    /// The answer to a refused WebSocket upgrade (status and headers of the error; the body is
+    /// the application's), so an upgrade path keeps the application's error envelope too.
+    public var handshakeErrorResponse: @Sendable (WebSocketHandshake.HandshakeError) -> HTTPResponse = { $0.response }
 
     public init(
         limits: HTTPLimits = HTTPLimits(),

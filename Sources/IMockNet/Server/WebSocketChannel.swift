@@ -38,6 +38,11 @@ public final class WebSocketChannel: ConnectionHandler {
     /// Whether messages can still be sent.
     public var isOpen: Bool { machine.isOpen && connection.isOpen }
 
+    /// The code and reason of the Close frame this end sent to start the closing: its own
+    /// ``close(code:reason:)`` or a protocol error's (1002, 1007, 1009 …); nil when the peer
+    /// closed first.
+    public var initiatedClose: (code: WebSocketCloseCode, reason: String)? { machine.initiatedClose }
+
     func start(delegate: any WebSocketDelegate, initialBytes: [UInt8]) {
         self.delegate = delegate
         delegate.webSocketDidOpen(self)

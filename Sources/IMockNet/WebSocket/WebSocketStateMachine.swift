@@ -47,6 +47,9 @@ public struct WebSocketStateMachine: Sendable {
     private var assembler: WebSocketMessageAssembler
     private var state = State.open
     private var closeTransportEmitted = false
+    /// The code and reason of the Close frame this end sent to start the closing (its own
+    /// ``close(code:reason:)`` or a protocol error's); nil when it only echoed the peer's.
+    public private(set) var initiatedClose: (code: WebSocketCloseCode, reason: String)?
 
     /// A machine for a connection whose opening handshake has just completed.
     /// - Parameters:
@@ -148,6 +151,7 @@ public struct WebSocketStateMachine: Sendable {
     public mutating func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") -> [WebSocketAction] {
         guard isOpen else { return [] }
         state = .closeSent
+        initiatedClose = (code, reason)
         return [.write(closeFrame(code: code, reason: reason))]
     }
 
@@ -189,6 +193,7 @@ public struct WebSocketStateMachine: Sendable {
 
     private mutating func fail(with error: WebSocketProtocolError, into actions: inout [WebSocketAction]) {
         if isOpen {
+            initiatedClose = (error.closeCode, error.reason)
             actions.append(.write(closeFrame(code: error.closeCode, reason: error.reason)))
         }
         finish(code: error.closeCode, reason: error.reason, initiatedLocally: true, closeTransport: true, into: &actions)

@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import IMockNet
 
@@ -49,6 +50,9 @@ public final class MockServer: @unchecked Sendable {
         configuration.transportErrorResponse = { [clock] error in
             MockServer.transportErrorResponse(error, nowMs: clock.nowMs)
         }
+        configuration.handshakeErrorResponse = { [clock] error in
+            MockServer.handshakeErrorResponse(error, nowMs: clock.nowMs)
+        }
         self.http = HTTPServer(loop: loop, configuration: configuration) { [unowned self] request, context in
             self.respond(to: request, context: context)
         }
@@ -56,7 +60,9 @@ public final class MockServer: @unchecked Sendable {
             loop: loop, clock: clock, engine: SessionEngine(
                 configuration: SessionEngineConfiguration(tokenWarningPercent: options.tokenWarningPercent),
                 decider: AppLoginDecider()),
-            idleTimeout: options.sessionIdleTimeout, logger: logger)
+            idleTimeout: options.sessionIdleTimeout, outputLimit: options.maxWebSocketOutputBytes, logger: logger)
+        // With --seed-random the seed is known (and listed) before the first fault.
+        if let seed = options.faultSeed { hub.faults.seedIfNeeded(seed) }
         hub.onTimersChanged = { [unowned self] in self.armDomainTimer() }
         hub.onJournal = { [unowned self] entry in
             self.metrics.record(entry)
@@ -70,17 +76,26 @@ public final class MockServer: @unchecked Sendable {
     @discardableResult
     public func start() throws -> SocketAddress {
         let address = try http.listen(host: options.host, port: options.port)
-        logger.info("listening", ["address": address.description, "tls": http.configuration.tls == nil ? "off" : "on"])
         if options.adminSecret == nil {
             // Logged once so a person can use the control API; --admin-secret chooses it instead.
             logger.info("control", ["adminSecret": controlAccess.secret, "clock": options.clockMode.rawValue])
         }
         for key in rest.directory.appKeys {
             guard let app = try? rest.directory.app(key) else { continue }
-            logger.info(
-                "app", ["appKey": key.description, "registration": app.settings.registrationMode.rawValue,
-                        "clientId": app.clientID, "clientSecret": app.clientSecret])
+            let mode = app.settings.registrationMode.rawValue
+            // Only the implicit demo app's secret is shown at info (so a first run can get an
+            // app token); the secrets of apps from --app or --seed are logged at debug only.
+            if options.apps.isEmpty, options.seedPath == nil {
+                logger.info(
+                    "app", ["appKey": key.description, "registration": mode, "clientId": app.clientID,
+                            "clientSecret": app.clientSecret])
+            } else {
+                logger.info("app", ["appKey": key.description, "registration": mode, "clientId": app.clientID])
+                logger.debug("app.credentials", ["appKey": key.description, "clientSecret": app.clientSecret])
+            }
         }
+        // Last, so a script that waits for this line has the whole start-up report.
+        logger.info("listening", ["address": address.description, "tls": http.configuration.tls == nil ? "off" : "on"])
         return address
     }
 
@@ -152,15 +167,31 @@ public final class MockServer: @unchecked Sendable {
         case .found(let route, let parameters):
             response = route(request, parameters, context)
         case .methodNotAllowed(let allowed):
-            response = .respond(RESTError.methodNotAllowedResponse(allowed: allowed, nowMs: clock.nowMs))
+            response = .respond(
+                controlRefusal(request, context: context)
+                    ?? RESTError.methodNotAllowedResponse(allowed: allowed, nowMs: clock.nowMs))
         case .notFound:
-            response = .respond(RESTError.serviceResourceNotFound.response(nowMs: clock.nowMs))
+            response = .respond(
+                controlRefusal(request, context: context)
+                    ?? RESTError.serviceResourceNotFound.response(nowMs: clock.nowMs))
         }
         metrics.requestAnswered(request, response)
         if case .respond(let answer) = response {
             logger.debug("request", ["method": request.method, "path": request.path, "status": String(answer.status)])
         }
         return response
+    }
+
+    /// Under `/_imock/` (health aside) access is checked before a path is looked up, so an
+    /// unknown control path tells nothing to a caller without the secret (401 or 403 first).
+    private func controlRefusal(_ request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
+        guard request.path.hasPrefix("/_imock/") || request.path == "/_imock" else { return nil }
+        do {
+            try controlAccess.check(request, context: context)
+            return nil
+        } catch {
+            return error.response(nowMs: clock.nowMs)
+        }
     }
 
     /// Requests that could not be parsed get the Easemob error envelope too.
@@ -171,6 +202,17 @@ public final class MockServer: @unchecked Sendable {
             : RESTError(status: error.status, error: error.name, exception: "HTTPParseException", description: error.description)
         var response = restError.response(nowMs: nowMs)
         response.headers.set("Connection", "close")
+        return response
+    }
+
+    /// A refused WebSocket upgrade on `/ws` gets the Easemob error envelope with the
+    /// handshake's status and headers (426 keeps `Sec-WebSocket-Version: 13`).
+    static func handshakeErrorResponse(_ error: WebSocketHandshake.HandshakeError, nowMs: Int64) -> HTTPResponse {
+        let restError = RESTError(
+            status: error.status, error: "websocket_handshake_failed", exception: "WebSocketHandshakeException",
+            description: error.description)
+        var response = restError.response(nowMs: nowMs)
+        for field in error.headers { response.headers.set(field.name, field.value) }
         return response
     }
 
@@ -197,13 +239,17 @@ public final class MockServer: @unchecked Sendable {
         hub.closed(channel, code: code)
     }
 
-    /// Keeps one loop timer armed for the earliest hub deadline while the clock flows; a frozen
-    /// clock fires timers only when it is moved (`clockMoved`).
+    /// Keeps one loop timer armed for the earliest hub deadline while the clock flows. A frozen
+    /// clock fires timers when it is moved (`clockMoved`), and also those scheduled at or before
+    /// the time it stands at (a token warning already due at login): they run on the next loop
+    /// turn, after the effects of the command that scheduled them, as on a flowing clock.
     private func armDomainTimer() {
         if let domainTimer { loop.cancelTimer(domainTimer) }
         domainTimer = nil
-        guard !clock.isFrozen, let deadline = hub.nextDeadlineMs else { return }
-        let delay = max(0, deadline - clock.nowMs)
+        guard let deadline = hub.nextDeadlineMs else { return }
+        let now = clock.nowMs
+        guard !clock.isFrozen || deadline <= now else { return }
+        let delay = max(0, deadline.clampedSubtracting(now))
         domainTimer = loop.scheduleTimer(after: .milliseconds(delay)) { [unowned self] in
             self.domainTimer = nil
             self.hub.fireDueTimers(directory: &self.rest.directory)

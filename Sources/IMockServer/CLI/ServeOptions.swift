@@ -21,6 +21,11 @@ public struct ServeOptions: Sendable, Equatable {
     public var idleTimeout = HTTPServerConfiguration.defaultIdleTimeout
     public var maxConnections = HTTPServerConfiguration.defaultMaxConnections
     public var maxWebSocketMessageBytes = HTTPServerConfiguration.defaultMaxWebSocketMessageBytes
+    /// The default cap of what a `/ws` connection may have waiting to be written (16 MiB).
+    public static let defaultMaxWebSocketOutputBytes = 16 * 1024 * 1024
+    /// `--max-ws-output-bytes`: a `/ws` connection with more output waiting (a client that does
+    /// not read) is closed with 1008; its undelivered messages go back to the offline queue.
+    public var maxWebSocketOutputBytes = ServeOptions.defaultMaxWebSocketOutputBytes
     /// The default time a `/ws` connection may stay silent before the server closes it.
     public static let defaultSessionIdleTimeout: Duration = .seconds(30)
     public var sessionIdleTimeout = ServeOptions.defaultSessionIdleTimeout
@@ -85,6 +90,9 @@ public struct ServeOptions: Sendable, Equatable {
           --idle-timeout <seconds>       Keep-alive time between requests (default 60).
           --max-connections <n>          Open connections at most; more get 503 (default 10000).
           --max-ws-message-bytes <n>     Largest WebSocket message; more closes with 1009 (default 1048576).
+          --max-ws-output-bytes <n>      Most output waiting for a /ws client that does not read; more
+                                         closes it with 1008, undelivered messages stay queued
+                                         (default 16777216).
           --token-warning-percent <n>    Send token.willExpire when n % of a token's life has passed
                                          (1-99, default 80).
           --session-idle-timeout <s>     Close a /ws connection silent this long, with 1001 (default 30).
@@ -154,6 +162,8 @@ public struct ServeOptions: Sendable, Equatable {
             case "--session-idle-timeout": options.sessionIdleTimeout = try scanner.seconds(for: option)
             case "--max-ws-message-bytes":
                 options.maxWebSocketMessageBytes = try scanner.integer(for: option, in: 125...(1 << 28))
+            case "--max-ws-output-bytes":
+                options.maxWebSocketOutputBytes = try scanner.integer(for: option, in: 65_536...(1 << 32))
             default:
                 throw UsageError("unknown option '\(option.name)'")
             }
@@ -212,7 +222,6 @@ public struct ServeOptions: Sendable, Equatable {
         var limits = HTTPLimits()
         limits.maxHeaderBytes = maxHeaderBytes
         limits.maxBodyBytes = maxBodyBytes
-        limits.maxRequestLineBytes = min(limits.maxRequestLineBytes, maxHeaderBytes)
         return HTTPServerConfiguration(
             limits: limits, headerTimeout: headerTimeout, bodyTimeout: bodyTimeout, idleTimeout: idleTimeout,
             maxConnections: maxConnections, maxWebSocketMessageBytes: maxWebSocketMessageBytes, tls: tls)

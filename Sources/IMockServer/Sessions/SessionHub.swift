@@ -10,6 +10,8 @@ final class SessionHub {
     let clock: any Clock
     private let logger: Logger
     private let idleTimeout: Duration
+    /// Most output a connection may have waiting (`--max-ws-output-bytes`).
+    private let outputLimit: Int
     private(set) var engine: SessionEngine
     private(set) var channels: [ConnectionID: ChannelState] = [:]
     var timers = DomainTimers()
@@ -20,6 +22,11 @@ final class SessionHub {
     /// The app, user and resource last known of a connection (from its login frame or its
     /// session), so faults still match the frames sent after a session ended (a kick).
     var faultSubjects: [ConnectionID: FaultSubject] = [:]
+    /// Messages sent to a connection since its output was last fully written: what goes back
+    /// to the offline queue if it is closed for not reading.
+    private var unflushed: [ConnectionID: [ChatMessage]] = [:]
+    /// Connections the engine closed (its close is journalled already).
+    private var closedByEngine: Set<ConnectionID> = []
     /// Everything sent that the control API reports: kicks, token events, closes.
     private(set) var journal: [JournalEntry] = []
     static let journalCapacity = 10_000
@@ -30,11 +37,15 @@ final class SessionHub {
         var lastActivityMs: Int64
     }
 
-    init(loop: EventLoop, clock: any Clock, engine: SessionEngine, idleTimeout: Duration, logger: Logger) {
+    init(
+        loop: EventLoop, clock: any Clock, engine: SessionEngine, idleTimeout: Duration, outputLimit: Int,
+        logger: Logger
+    ) {
         self.loop = loop
         self.clock = clock
         self.engine = engine
         self.idleTimeout = idleTimeout
+        self.outputLimit = outputLimit
         self.logger = logger
     }
 
@@ -72,6 +83,16 @@ final class SessionHub {
     func closed(_ channel: WebSocketChannel, code: WebSocketCloseCode) {
         let id = ConnectionID(channel.id)
         guard channels.removeValue(forKey: id) != nil else { return }
+        if closedByEngine.remove(id) == nil, let sent = channel.initiatedClose {
+            // A close the transport or the hub sent (idle 1001, 1009, 1002 …): journalled here,
+            // since the engine did not decide it.
+            let subject = faultSubject(of: id)
+            record(
+                JournalEntry(
+                    atMs: clock.nowMs, connection: id, app: subject.app, user: subject.user, resource: subject.resource,
+                    event: .closed(code: sent.code.rawValue, reason: sent.reason)))
+        }
+        unflushed[id] = nil
         timers.cancel(.idle(id))
         forgetFaultState(of: id)
         perform(engine.connectionClosed(id, nowMs: clock.nowMs))
@@ -126,8 +147,11 @@ final class SessionHub {
         for effect in effects {
             switch effect {
             case .send(let id, let frame):
+                if case .message(let message) = frame { noteUnflushed(message, on: id) }
                 deliver(.text(frame.text), as: FaultOutgoing(frame), to: id)
+                checkOutputLimit(id)
             case .close(let id, let code, let reason):
+                closedByEngine.insert(id)
                 deliver(.close(WebSocketCloseCode(code), reason: reason), as: .close, to: id)
             case .schedule(let token, let atMs):
                 timers.add(.engine(token), atMs: atMs)
@@ -160,6 +184,30 @@ final class SessionHub {
                 "session.closed", ["conn": String(entry.connection.rawValue), "app": entry.app?.description ?? "-",
                                    "user": entry.user ?? "-", "code": String(code)])
         }
+    }
+
+    // MARK: Output limit
+
+    /// Remembers a message sent to `id` until its output is fully written (a send that finds the
+    /// output empty forgets the earlier ones: the socket took them).
+    private func noteUnflushed(_ message: ChatMessage, on id: ConnectionID) {
+        guard let channel = channels[id]?.channel else { return }
+        if channel.connection.pendingOutputBytes == 0, faultOutboxes[id] == nil { unflushed[id] = nil }
+        unflushed[id, default: []].append(message)
+    }
+
+    /// Closes a connection whose client does not read once its waiting output passes the limit;
+    /// its unwritten messages go back to the offline queue (the engine's `outputOverflowed`).
+    private func checkOutputLimit(_ id: ConnectionID) {
+        guard let channel = channels[id]?.channel, channel.isOpen,
+            channel.connection.pendingOutputBytes > outputLimit
+        else { return }
+        let undelivered = unflushed.removeValue(forKey: id) ?? []
+        logger.info(
+            "session.overflow",
+            ["conn": String(id.rawValue), "pendingBytes": String(channel.connection.pendingOutputBytes),
+             "requeued": String(undelivered.count)])
+        perform(engine.outputOverflowed(id, undelivered: undelivered, nowMs: clock.nowMs))
     }
 
     // MARK: Idle timeout

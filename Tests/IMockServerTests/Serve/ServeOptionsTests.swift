@@ -101,7 +101,6 @@ struct ServeOptionsTests {
         ])
         let configuration = options.httpConfiguration(tls: nil)
         #expect(configuration.limits.maxHeaderBytes == 2048)
-        #expect(configuration.limits.maxRequestLineBytes <= 2048)
         #expect(configuration.limits.maxBodyBytes == 99)
         #expect(configuration.headerTimeout == .seconds(1))
         #expect(configuration.bodyTimeout == .seconds(2))

@@ -1,15 +1,18 @@
 import Testing
+import IMockServer
 import IMockTestSupport
 
 @Suite("Session lifecycle over loopback")
 struct SessionLifecycleTests {
-    @Test("on the system clock: token.willExpire at 80 % of a 6 s token, then token.expired and close 4108")
+    @Test("on a flowing clock: token.willExpire at 80 % of a 3 s token, then token.expired and close 4108")
     func tokenExpiry() async throws {
-        // Real time on purpose (the loop-timer path); the virtual-clock variant is in ClockControlTests.
-        // 6 s leaves a loaded machine ample time to log in before the warning at 4.8 s.
-        let fixture = try SessionFixture()
-        let token = try fixture.userToken("tim", ttl: 6)
+        // Time flows (the loop-timer path; the jump-only variant is in ClockControlTests), but
+        // only from the moment the device is logged in: the clock starts frozen, so however
+        // long a loaded machine takes to mint the token and log in, the token is still fresh.
+        let fixture = try SessionFixture(clock: .virtual)
+        let token = try fixture.userToken("tim", ttl: 3)
         let device = try await fixture.device("tim", token: token, uuid: "t")
+        #expect(try fixture.control("POST", "/_imock/clock/resume").status == 200)
         let warning = await device.next(op: "token.willExpire")
         #expect(warning["op"]?.string == "token.willExpire")
         let expired = await device.next(op: "token.expired")
@@ -69,14 +72,15 @@ struct SessionLifecycleTests {
 
     @Test("a /ws connection silent for the idle timeout is closed with 1001; one that pings is not")
     func idleTimeout() async throws {
-        // Generous real-time margins: a loaded 2-core machine must still log both devices in
-        // well within the timeout.
-        let fixture = try SessionFixture(sessionIdleTimeout: .seconds(5))
+        // The clock starts frozen and flows only once both devices are logged in, so a loaded
+        // machine cannot idle a device out before the test begins.
+        let fixture = try SessionFixture(clock: .virtual, sessionIdleTimeout: .seconds(3))
         let token = try fixture.userToken("ida")
         let silent = try await fixture.device("ida", token: token, os: "ios", uuid: "silent")
         let chatty = try await fixture.device("ida", token: token, os: "android", uuid: "chatty")
-        // The chatty device pings every 500 ms for 7 s; the silent one says nothing.
-        for _ in 0..<14 {
+        #expect(try fixture.control("POST", "/_imock/clock/resume").status == 200)
+        // The chatty device pings every 500 ms for 4.5 s; the silent one says nothing.
+        for _ in 0..<9 {
             chatty.send(#"{"op":"ping","id":"k"}"#)
             #expect((await chatty.next(op: "pong"))["op"]?.string == "pong")
             try await Task.sleep(for: .milliseconds(500))

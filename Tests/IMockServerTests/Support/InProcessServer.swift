@@ -9,9 +9,11 @@ final class InProcessServer: @unchecked Sendable {
     let server: MockServer
     let port: UInt16
 
+    /// `configure` changes any other option after the ones given here are set.
     init(
         apps: [ServeOptions.AppOption] = [ServeOptions.defaultApp], clock: ServerClock.Mode = .system,
-        sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout
+        sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
+        configure: (inout ServeOptions) -> Void = { _ in }
     ) throws {
         var options = ServeOptions()
         options.port = 0
@@ -19,6 +21,7 @@ final class InProcessServer: @unchecked Sendable {
         options.clockMode = clock
         options.sessionIdleTimeout = sessionIdleTimeout
         options.adminSecret = InProcessServer.adminSecret
+        configure(&options)
         let directory = try options.makeDirectory(settings: DirectorySettings(passwordIterations: 10), nowMs: SystemClock().nowMs)
         loop = try EventLoop()
         server = MockServer(loop: loop, options: options, directory: directory)

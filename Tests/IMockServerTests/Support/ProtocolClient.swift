@@ -34,16 +34,20 @@ final class ProtocolClient: Sendable {
             return ["op": .string("<closed>"), "code": .number(Double(code)), "reason": .string(reason)]
         case .binary, .pong:
             return ["op": .string("<other>")]
+        case .timedOut:
+            return ["op": .string("<timeout>")]
         case nil:
             return ["op": .string("<ended>")]
         }
     }
 
-    /// Skips frames until one with `op`; returns it (or the close/end marker).
+    /// Skips frames until one with `op`; returns it, or the close/end marker, or
+    /// `{"op":"<timeout>","waitingFor":op}` when nothing came within the wait's real-time limit.
     func next(op: String) async -> [String: JSONAny] {
         while true {
-            let frame = await next()
+            var frame = await next()
             let name = frame["op"]?.string ?? ""
+            if name == "<timeout>" { frame["waitingFor"] = .string(op) }
             if name == op || name.hasPrefix("<") { return frame }
         }
     }

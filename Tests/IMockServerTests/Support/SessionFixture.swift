@@ -10,10 +10,13 @@ final class SessionFixture: Sendable {
     let http: HTTPTestClient
     let clientLoop: EventLoop
 
-    init(clock: ServerClock.Mode = .system, sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout) throws {
+    init(
+        clock: ServerClock.Mode = .system, sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
+        configure: (inout ServeOptions) -> Void = { _ in }
+    ) throws {
         server = try InProcessServer(
             apps: [.init(key: SessionFixture.app, registrationMode: .open)], clock: clock,
-            sessionIdleTimeout: sessionIdleTimeout)
+            sessionIdleTimeout: sessionIdleTimeout, configure: configure)
         http = HTTPTestClient(port: server.port)
         clientLoop = try EventLoop()
         clientLoop.start()
@@ -54,13 +57,30 @@ final class SessionFixture: Sendable {
     /// A connected device that logged in and got `login.ok`.
     func device(
         _ user: String, token: String, os: String = "ios", uuid: String, name: String = "device",
-        extensionInfo: String = ""
+        extensionInfo: String = "", autoLogin: Bool = false
     ) async throws -> ProtocolClient {
         let client = try await ProtocolClient.connect(loop: clientLoop, port: server.port)
-        client.login(app: SessionFixture.app, user: user, token: token, os: os, uuid: uuid, name: name, extensionInfo: extensionInfo)
+        client.login(
+            app: SessionFixture.app, user: user, token: token, os: os, uuid: uuid, name: name,
+            extensionInfo: extensionInfo, autoLogin: autoLogin)
         let reply = await client.next(op: "login.ok")
         guard reply["op"]?.string == "login.ok" else { throw FixtureFailure(description: "login of \(user)/\(uuid) failed: \(reply)") }
         return client
+    }
+
+    /// The journal entries of the fixture's app (`GET /_imock/journal?app=…`).
+    func journal() throws -> [JSONAny] {
+        try control("GET", "/_imock/journal?app=acme%23chat").body["entries"]?.array ?? []
+    }
+
+    /// The close codes and kick codes the journal recorded, in order: `closed:4206`, `kicked:206`.
+    func journalEvents() throws -> [String] {
+        try journal().compactMap { entry -> String? in
+            guard let event = entry["event"] else { return nil }
+            if event["type"]?.string == "closed" { return "closed:\(event["code"]?.int ?? -1)" }
+            guard let frame = event["frame"], let op = frame["op"]?.string else { return nil }
+            return frame["code"]?.int.map { "\(op):\($0)" } ?? op
+        }
     }
 
     func stop() async {
