@@ -1,17 +1,6 @@
 extension MsyncPB {
     /// `CommUnreadUL` (client → server, `UNREAD`): no fields; also sent as the heartbeat.
-    public struct CommUnreadUL: ProtobufMessage {
-        /// The message (it has no fields).
-        public init() {}
-
-        /// Skips every field.
-        public init(protobuf reader: inout ProtobufReader) throws(ProtobufError) {
-            while try reader.nextField() != nil {}
-        }
-
-        /// Writes nothing.
-        public func encode(to writer: inout ProtobufWriter) {}
-    }
+    public typealias CommUnreadUL = ProtobufEmptyMessage
 
     /// `CommUnreadDL` (server → client, `UNREAD`): the queues with messages waiting, and the
     /// server time the SDK compares with its token expiry.
