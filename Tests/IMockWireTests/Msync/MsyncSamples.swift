@@ -3,7 +3,11 @@ import IMockWire
 /// Messages of every msync type with every field set (edges included), for round trips.
 enum MsyncSamples {
     static let appKey = "org#app"
-    static let alice = MsyncPB.JID(appKey: appKey, name: "alice", domain: "easemob.com", clientResource: "webim_wx_1795965415701")
+    /// The client's clock when it logged in, as the Web SDK puts it in ids.
+    static let milliseconds = "1795965415701"
+    /// The token as the SDK sends it.
+    static let token = "$t$YWMtAbC-123"
+    static let alice = MsyncPB.JID(appKey: appKey, name: "alice", domain: "easemob.com", clientResource: "webim_wx_" + milliseconds)
     static let bob = MsyncPB.JID(appKey: appKey, name: "bob", domain: "easemob.com")
 
     static var keyValues: [MsyncPB.KeyValue] {
@@ -175,6 +179,50 @@ enum MsyncSamples {
         logout.reason = "inner:logout"
         logout.status = MsyncPB.Status()
         return logout
+    }
+
+    /// The client's PROVISION of the Web SDK (`easemob-web-sdk.md` §1.3 step 3).
+    static var clientProvision: MsyncPB.MSync {
+        var provision = MsyncPB.Provision()
+        provision.osType = .other
+        provision.version = "4.17.0"
+        provision.compressType = [.none]
+        provision.encryptType = [.none]
+        provision.deviceUuid = "wx_" + milliseconds
+        provision.deviceName = "webim"
+        provision.resource = "webim_wx_" + milliseconds
+        provision.authToken = #"{"token":"\#(token)"}"#
+        provision.sessionId = milliseconds + ":"
+        provision.actionVersion = "v5.1"
+        var frame = MsyncPB.MSync(command: .provision, payload: provision)
+        frame.version = .msyncV1
+        frame.guid = alice
+        frame.auth = token
+        frame.deviceId = 0
+        frame.encryptType = [.none]
+        return frame
+    }
+
+    static var provisionFailure: MsyncPB.MSync {
+        var provision = MsyncPB.Provision()
+        provision.status = MsyncPB.Status(errorCode: .fail, reason: "Sorry, token expired")
+        return MsyncPB.MSync(command: .provision, payload: provision)
+    }
+
+    /// The kick of §1.5: a STATISTIC meta with operation 4 in an unsolicited sync page.
+    static var kick: MsyncPB.CommSyncDL {
+        var meta = MsyncPB.Meta()
+        meta.id = 1
+        meta.from = alice
+        meta.to = alice
+        meta.ns = .statistic
+        meta.payload = MsyncPB.StatisticsBody(operation: .userKickedByOtherDevice, reason: "tablet").protobufBytes()
+        var page = MsyncPB.CommSyncDL()
+        page.status = MsyncPB.Status()
+        page.metas = [meta]
+        page.queue = alice
+        page.isLast = true
+        return page
     }
 
     /// One fully set instance of every message type of ``MsyncPB/messageTypes``.

@@ -47,27 +47,8 @@ struct WebSDKFrameTests {
 
     /// The client's PROVISION of §1.3 step 3, with the bytes written out field by field.
     @Test func theClientProvisionEncodesAsTheSDKWritesItAndDecodesBack() throws {
-        let milliseconds = "1795965415701"
-        let token = "$t$YWMtAbC-123"
-        var provision = MsyncPB.Provision()
-        provision.osType = .other
-        provision.version = "4.17.0"
-        provision.compressType = [.none]
-        provision.encryptType = [.none]
-        provision.deviceUuid = "wx_" + milliseconds
-        provision.deviceName = "webim"
-        provision.resource = "webim_wx_" + milliseconds
-        provision.authToken = #"{"token":"\#(token)"}"#
-        provision.sessionId = milliseconds + ":"
-        provision.actionVersion = "v5.1"
-        var frame = MsyncPB.MSync(command: .provision, payload: provision)
-        frame.version = .msyncV1
-        frame.guid = MsyncPB.JID(
-            appKey: "org#app", name: "alice", domain: "easemob.com", clientResource: "webim_wx_" + milliseconds)
-        frame.auth = token
-        frame.deviceId = 0
-        frame.encryptType = [.none]
-
+        let milliseconds = MsyncSamples.milliseconds
+        let token = MsyncSamples.token
         let jid =
             text(0x0A, "org#app") + text(0x12, "alice") + text(0x1A, "easemob.com")
             + text(0x22, "webim_wx_" + milliseconds)
@@ -78,11 +59,16 @@ struct WebSDKFrameTests {
         let expected =
             hex("08 00") + hex("12") + [UInt8(jid.count)] + jid + text(0x1A, token) + hex("40 03") + hex("4a")
             + [UInt8(payload.count)] + payload + hex("50 00 58 00")
+        let frame = MsyncSamples.clientProvision
         #expect(frame.protobufBytes() == expected)
 
         let decoded = try MsyncPB.MSync(protobufBytes: expected)
         #expect(decoded == frame)
-        #expect(try decoded.decodePayload(as: MsyncPB.Provision.self) == provision)
+        let provision = try decoded.decodePayload(as: MsyncPB.Provision.self)
+        #expect(provision.osType == .other)
+        #expect(provision.compressType == [.none])
+        #expect(provision.authToken == #"{"token":"\#(token)"}"#)
+        #expect(decoded.guid?.clientResource == provision.resource)
     }
 
     @Test func theUnreadRequestIsTwoBytesAndItsPayloadIsEmpty() throws {
@@ -137,29 +123,18 @@ struct WebSDKFrameTests {
     }
 
     @Test func aKickIsAStatisticMetaInASyncReply() throws {
-        var meta = MsyncPB.Meta()
-        meta.id = 1
-        meta.from = MsyncSamples.alice
-        meta.to = MsyncSamples.alice
-        meta.ns = .statistic
-        meta.payload = MsyncPB.StatisticsBody(operation: .userLoginAnotherDevice, reason: "tablet").protobufBytes()
-        var kick = MsyncPB.CommSyncDL()
-        kick.status = MsyncPB.Status()
-        kick.metas = [meta]
-        kick.queue = MsyncSamples.alice
-        kick.isLast = true
-        let decoded = try MsyncPB.MSync(protobufBytes: MsyncPB.MSync(command: .sync, payload: kick).protobufBytes())
-            .decodePayload(as: MsyncPB.CommSyncDL.self)
+        let frame = MsyncPB.MSync(command: .sync, payload: MsyncSamples.kick)
+        let decoded = try MsyncPB.MSync(protobufBytes: frame.protobufBytes()).decodePayload(as: MsyncPB.CommSyncDL.self)
+        #expect(decoded.queue == MsyncSamples.alice)
+        #expect(decoded.metas[0].ns == .statistic)
         let body = try decoded.metas[0].decodePayload(as: MsyncPB.StatisticsBody.self)
-        #expect(body.operation == .userLoginAnotherDevice)
+        #expect(body.operation == .userKickedByOtherDevice)
+        #expect(body.operation?.rawValue == 4)
         #expect(body.reason == "tablet")
-        #expect(MsyncPB.StatisticsBody.Operation(rawValue: 4) == .userKickedByOtherDevice)
     }
 
     @Test func aProvisionFailureCarriesCodeAndReason() throws {
-        var provision = MsyncPB.Provision()
-        provision.status = MsyncPB.Status(errorCode: .fail, reason: "Sorry, token expired")
-        let bytes = MsyncPB.MSync(command: .provision, payload: provision).protobufBytes()
+        let bytes = MsyncSamples.provisionFailure.protobufBytes()
         #expect(bytes == hex("40 03 4a 1a 42 18 08 01 12 14") + Array("Sorry, token expired".utf8))
         let status = try MsyncPB.MSync(protobufBytes: bytes).decodePayload(as: MsyncPB.Provision.self).status
         #expect(status == MsyncPB.Status(errorCode: .fail, reason: "Sorry, token expired"))
