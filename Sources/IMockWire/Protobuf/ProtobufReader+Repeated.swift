@@ -10,7 +10,7 @@ extension ProtobufReader {
             values.append(try read(type))
             return
         }
-        var packed = try nestedReader()
+        var packed = try nestedReader(nesting: false)
         while !packed.isAtEnd { values.append(try T.read(from: &packed)) }
         currentField = nil
     }

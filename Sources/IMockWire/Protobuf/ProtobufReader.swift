@@ -28,7 +28,7 @@ public struct ProtobufReader: Sendable {
     private let end: Int
     /// The limits this reader and its nested readers enforce.
     public let limits: ProtobufLimits
-    /// How many messages or packed fields enclose this one: 0 for the outermost.
+    /// How many messages enclose this one: 0 for the outermost.
     public let depth: Int
     /// The field numbers of the enclosing fields, from the outermost message.
     public let path: [Int]
@@ -53,13 +53,14 @@ public struct ProtobufReader: Sendable {
         self.path = path
     }
 
-    /// A reader of `range` of `parent`'s input, one level deeper, inside field `number`.
-    private init(nestedIn parent: ProtobufReader, range: Range<Int>, number: Int) {
+    /// A reader of `range` of `parent`'s input inside field `number`, one level deeper when
+    /// `nesting`.
+    private init(nestedIn parent: ProtobufReader, range: Range<Int>, number: Int, nesting: Bool) {
         bytes = parent.bytes
         index = range.lowerBound
         end = range.upperBound
         limits = parent.limits
-        depth = parent.depth + 1
+        depth = nesting ? parent.depth + 1 : parent.depth
         path = parent.path + [number]
     }
 
@@ -153,13 +154,14 @@ public struct ProtobufReader: Sendable {
         return try M(protobuf: &nested)
     }
 
-    /// Reads a length prefix at the cursor and returns a reader of the bytes it counts, one
-    /// level deeper inside the current field.
-    /// - Throws: ``ProtobufError/tooDeep(limit:_:)`` past the nesting limit.
-    mutating func nestedReader() throws(ProtobufError) -> ProtobufReader {
-        guard depth < limits.maximumDepth else { throw .tooDeep(limit: limits.maximumDepth, location) }
+    /// Reads a length prefix at the cursor and returns a reader of the bytes it counts, inside
+    /// the current field: a nested message (or map entry) one level deeper, or a packed run
+    /// (`nesting: false`) at the same depth.
+    /// - Throws: ``ProtobufError/tooDeep(limit:_:)`` when a message would pass the nesting limit.
+    mutating func nestedReader(nesting: Bool = true) throws(ProtobufError) -> ProtobufReader {
+        if nesting, depth >= limits.maximumDepth { throw .tooDeep(limit: limits.maximumDepth, location) }
         let range = try readLengthPrefixedRange()
-        return ProtobufReader(nestedIn: self, range: range, number: pendingField().number)
+        return ProtobufReader(nestedIn: self, range: range, number: pendingField().number, nesting: nesting)
     }
 
     private mutating func readLittleEndian(byteCount: Int) throws(ProtobufError) -> UInt64 {

@@ -109,6 +109,14 @@ struct MalformedInputTests {
         #expect(ProtobufLimits(maximumDepth: -1, maximumMessageSize: -5) == ProtobufLimits(maximumDepth: 0, maximumMessageSize: 0))
     }
 
+    @Test func packedRunsDoNotCountAsNestingButMapEntriesDo() throws {
+        let flat = ProtobufLimits(maximumDepth: 0, maximumMessageSize: 64)
+        #expect(try Scalars(protobufBytes: hex("82 01 02 01 02"), limits: flat).packedInts == [1, 2])
+        #expect(
+            protobufError { _ = try Scalars(protobufBytes: hex("9a 01 02 10 01"), limits: flat) }
+                == .tooDeep(limit: 0, .init(offset: 2, path: [19])))
+    }
+
     @Test func theDefaultSizeLimitHolds() {
         let size = ProtobufLimits.defaultMaximumMessageSize + 1
         let error = protobufError { _ = try Scalars(protobufBytes: [UInt8](repeating: 0x20, count: size)) }
