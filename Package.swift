@@ -71,7 +71,7 @@ let package = Package(
             name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockWireTests", dependencies: ["IMockCommon", "IMockCore", "IMockWire"],
+            name: "IMockWireTests", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockServerTests", dependencies: ["IMockServer", "IMockCore", "IMockNet", "IMockTestSupport", "CIMockShims"],
