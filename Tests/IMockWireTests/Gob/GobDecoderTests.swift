@@ -143,6 +143,21 @@ struct GobDecoderTests {
         #expect(try GobDecoder.decodeMessage(Req.self, from: recursive + value).token == "t")
     }
 
+    @Test("the fuzz seed corpus holds real, valid streams")
+    func fuzzSeeds() throws {
+        let seeds = try FuzzSeeds.seeds("gob")
+        #expect(seeds.count == 5)
+        for (name, bytes) in seeds {
+            switch name {
+            case "resp_1001.bin": #expect(try GobDecoder.decodeMessage(OpenIMResp.self, from: bytes).reqIdentifier == 1001)
+            case "point_go_doc.bin": #expect(try GobDecoder.decodeMessage(Point.self, from: bytes) == Point(x: 22, y: 33))
+            case "unknown_fields_nested_types.bin":
+                #expect(try GobDecoder.decodeMessage(Req.self, from: bytes) == Req(reqIdentifier: 2001, token: "tok"))
+            default: #expect(throws: Never.self, "\(name)") { try GobDecoder.decodeMessage(Req.self, from: bytes) }
+            }
+        }
+    }
+
     @Test("after an error the decoder stays failed")
     func stickyFailure() {
         var decoder = GobDecoder([0x80] + GobEncoder.encodeMessage(Req()))

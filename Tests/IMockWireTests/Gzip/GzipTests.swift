@@ -80,6 +80,15 @@ struct GzipTests {
         #expect(throws: GzipError.corrupt("incorrect header check")) { try Gzip.decompress([0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01], limit: 100) }
     }
 
+    @Test("the fuzz seed corpus holds valid gzip streams")
+    func fuzzSeeds() throws {
+        let seeds = try FuzzSeeds.seeds("gzip")
+        #expect(seeds.count == 6)
+        for (name, bytes) in seeds {
+            #expect(throws: Never.self, "\(name)") { try Gzip.decompress(bytes, limit: 1 << 16) }
+        }
+    }
+
     @Test("20 000 random corruptions end in an error or bytes within the limit, never a trap")
     func neverTraps() {
         var random = SplitMix64(seed: 0x6219)

@@ -92,6 +92,25 @@ struct SockJSClientFrameTests {
     }
 }
 
+@Suite("SockJS fuzz seeds")
+struct SockJSFuzzSeedTests {
+    @Test("the seed corpus holds valid client frames, server frames and session URLs")
+    func seeds() throws {
+        let seeds = try FuzzSeeds.seeds("sockjs")
+        #expect(seeds.count == 11)
+        for (name, bytes) in seeds {
+            let text = String(decoding: bytes, as: UTF8.self)
+            if name.hasPrefix("client_") {
+                #expect(throws: Never.self, "\(name)") { try SockJSClientFrame.messages(in: bytes) }
+            } else if name.hasPrefix("server_") {
+                #expect(throws: Never.self, "\(name)") { try SockJSFrame(parsing: text) }
+            } else {
+                #expect(SockJSPath(path: text, base: "/ws") != nil, "\(name)")
+            }
+        }
+    }
+}
+
 @Suite("SockJS info and URLs")
 struct SockJSInfoAndPathTests {
     @Test("the /info body")
