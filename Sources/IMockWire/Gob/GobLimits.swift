@@ -1,4 +1,5 @@
-/// Bounds on what a ``GobDecoder`` accepts from a peer, so hostile input costs little.
+/// Bounds on what a ``GobDecoder`` accepts from a peer, so hostile input costs little. Start
+/// from ``standard`` and change what needs changing.
 ///
 /// Lengths and element counts are also checked against the bytes actually left in the
 /// message before anything is allocated or skipped.
@@ -19,16 +20,4 @@ public struct GobLimits: Sendable, Equatable {
     public static let standard = GobLimits(
         maximumMessageLength: 1 << 20, maximumTypeDefinitions: 64, maximumFieldCount: 256,
         maximumNameLength: 1024, maximumNestingDepth: 32)
-
-    /// Limits with the given values.
-    public init(
-        maximumMessageLength: Int, maximumTypeDefinitions: Int, maximumFieldCount: Int,
-        maximumNameLength: Int, maximumNestingDepth: Int
-    ) {
-        self.maximumMessageLength = maximumMessageLength
-        self.maximumTypeDefinitions = maximumTypeDefinitions
-        self.maximumFieldCount = maximumFieldCount
-        self.maximumNameLength = maximumNameLength
-        self.maximumNestingDepth = maximumNestingDepth
-    }
 }

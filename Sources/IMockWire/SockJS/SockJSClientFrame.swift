@@ -29,14 +29,26 @@ public enum SockJSClientFrame {
         guard elements.count <= maximumMessageCount else {
             throw .tooManyMessages(count: elements.count, limit: maximumMessageCount)
         }
-        return try elements.map { (element) throws(SockJSError) in
-            guard let string = element.stringValue else { throw .brokenFraming("a message that is not a string") }
-            return string
-        }
+        guard let strings = value.sockJSStrings else { throw .brokenFraming("a message that is not a string") }
+        return strings
     }
 
     /// The client frame carrying `messages` (what a SockJS client sends; for tests and clients).
     public static func text(_ messages: [String]) -> String {
         "[" + messages.map(SockJSStringEscaping.quoted).joined(separator: ",") + "]"
+    }
+}
+
+extension JSONValue {
+    /// The elements of a JSON array of strings; nil for anything else.
+    var sockJSStrings: [String]? {
+        guard let elements = arrayValue else { return nil }
+        var strings: [String] = []
+        strings.reserveCapacity(elements.count)
+        for element in elements {
+            guard let string = element.stringValue else { return nil }
+            strings.append(string)
+        }
+        return strings
     }
 }

@@ -20,7 +20,7 @@ public enum SockJSFrame: Sendable, Equatable {
         switch self {
         case .open: "o"
         case .heartbeat: "h"
-        case .messages(let messages): "a[" + messages.map(SockJSStringEscaping.quoted).joined(separator: ",") + "]"
+        case .messages(let messages): "a" + SockJSClientFrame.text(messages)
         case .close(let code, let reason): "c[\(code),\(SockJSStringEscaping.quoted(reason))]"
         }
     }
@@ -38,13 +38,10 @@ public enum SockJSFrame: Sendable, Equatable {
         case (UInt8(ascii: "o"), true): self = .open
         case (UInt8(ascii: "h"), true): self = .heartbeat
         case (UInt8(ascii: "a"), false):
-            guard let messages = (try? JSONValue.parse(body))?.arrayValue, !messages.isEmpty else {
-                throw .malformedServerFrame("a message frame that is not a non-empty JSON array")
+            guard let messages = (try? JSONValue.parse(body))?.sockJSStrings, !messages.isEmpty else {
+                throw .malformedServerFrame("a message frame that is not a non-empty JSON array of strings")
             }
-            self = .messages(try messages.map { (message) throws(SockJSError) in
-                guard let string = message.stringValue else { throw .malformedServerFrame("a message that is not a string") }
-                return string
-            })
+            self = .messages(messages)
         case (UInt8(ascii: "c"), false):
             guard let pair = (try? JSONValue.parse(body))?.arrayValue, pair.count == 2,
                   let code = pair[0].intValue.flatMap({ Int(exactly: $0) }), let reason = pair[1].stringValue

@@ -118,8 +118,11 @@ struct GobDecoderTests {
 
     @Test("limits: type definitions, fields, names, message length and nesting depth")
     func limits() throws {
-        let tight = GobLimits(maximumMessageLength: 64, maximumTypeDefinitions: 2, maximumFieldCount: 3,
-                              maximumNameLength: 8, maximumNestingDepth: 4)
+        var tight = GobLimits.standard
+        tight.maximumMessageLength = 64
+        tight.maximumTypeDefinitions = 2
+        tight.maximumFieldCount = 3
+        tight.maximumNameLength = 8
         let threeTypes = (65...67).flatMap { HandGob.sliceDefinition($0, element: 2) }
         #expect(throws: GobError.limitExceeded("more than 2 type definitions")) {
             try GobDecoder.decodeMessage(Req.self, from: threeTypes, limits: tight)
