@@ -37,8 +37,10 @@ struct OpenIMPythonClientTests {
             print(json.dumps(gzip.compress(bytes.fromhex(data), mtime=0).hex()))
         """#
 
+    /// The tests drive the client's internals (`_handle_binary_frame`), so the version is pinned.
     static let hasClient = Task {
-        (try? await ExternalCommand.run("python3", ["-c", "import openim_sdk.gob_codec, openim_sdk.ws_client"]))?.status == 0
+        let check = "import importlib.metadata as m, openim_sdk.ws_client; assert m.version('openim-sdk-core') == '0.1.11'"
+        return (try? await ExternalCommand.run("python3", ["-c", check]))?.status == 0
     }
     static let hasPython = Task { (try? await ExternalCommand.run("python3", ["-c", "import gzip"]))?.status == 0 }
 
