@@ -1,0 +1,203 @@
+/// Reads values from a gob stream (Go `encoding/gob`) into ``GobCodable`` structs.
+///
+/// The stream is a sequence of messages, each a byte count and then either a type definition
+/// (a negative type id and a `wireType`) or a value (a positive type id and the value). The
+/// decoder keeps the peer's type definitions for the whole stream and maps struct fields by
+/// name, like Go: the peer may number its fields in any order, fields we do not know are
+/// skipped (whatever their type, as long as it is defined), and a known field of another wire
+/// type is refused.
+///
+/// Stricter than Go where Go would accept garbage silently: strings must be valid UTF-8, and
+/// bytes left in a value message after the struct are an error (Go drops them). Interface
+/// values in unknown fields are refused rather than skipped. After an error the decoder is
+/// failed: ``decode(_:)`` throws the same error again.
+public struct GobDecoder: Sendable {
+    /// What this decoder accepts.
+    public let limits: GobLimits
+
+    private let input: [UInt8]
+    private var position = 0
+    private var types: [Int: GobWireType] = [:]
+    private var failure: GobError?
+
+    /// A decoder of the stream `bytes`.
+    public init(_ bytes: some Collection<UInt8>, limits: GobLimits = .standard) {
+        self.input = Array(bytes)
+        self.limits = limits
+    }
+
+    /// Whether every message of the input has been read.
+    public var isAtEnd: Bool { position == input.count }
+
+    /// Decodes a whole input that holds one value (with any type definitions before it), as a
+    /// fresh Go encoder writes it: one OpenIM gateway frame once decompressed.
+    /// - Throws: any decoding error, or ``GobError/extraData(_:)`` if bytes follow the value.
+    public static func decodeMessage<T: GobCodable>(
+        _ type: T.Type, from bytes: some Collection<UInt8>, limits: GobLimits = .standard
+    ) throws(GobError) -> T {
+        var decoder = GobDecoder(bytes, limits: limits)
+        let value = try decoder.decode(type)
+        guard decoder.isAtEnd else { throw .extraData(decoder.input.count - decoder.position) }
+        return value
+    }
+
+    /// Reads type definitions until a value arrives and decodes it as `T`.
+    /// - Throws: ``GobError/endOfStream`` if the input has no further message.
+    public mutating func decode<T: GobCodable>(_ type: T.Type) throws(GobError) -> T {
+        if let failure { throw failure }
+        do {
+            let fields = T.gobStruct.fields
+            let values = try nextValue(name: T.gobStruct.name, fields: fields.map { ($0.name, $0.kind) })
+            var result = T()
+            for (field, value) in zip(fields, values) {
+                if let value { field.write(&result, value) }
+            }
+            return result
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    // MARK: - Messages
+
+    private mutating func nextValue(name: String, fields: [(name: String, kind: GobKind)]) throws(GobError) -> [GobValue?] {
+        var sawTypeDefinition = false
+        while true {
+            guard !isAtEnd else {
+                throw sawTypeDefinition ? .truncated("a stream: a value must follow its type definitions") : .endOfStream
+            }
+            var reader = try nextMessage()
+            let id = try reader.readInt("a type id")
+            if id >= 0 {
+                let values = try decodeStruct(typeID: id, name: name, fields: fields, from: &reader)
+                guard reader.remaining == 0 else { throw .extraData(reader.remaining) }
+                return values
+            }
+            try receiveType(id: id, from: &reader)
+            guard reader.remaining == 0 else { throw .extraData(reader.remaining) }
+            sawTypeDefinition = true
+        }
+    }
+
+    /// The next length-prefixed message; the position moves past it.
+    private mutating func nextMessage() throws(GobError) -> GobReader {
+        var prefix = GobReader(input, from: position, to: input.count)
+        let length = try prefix.readUint("a message length")
+        guard length <= UInt64(limits.maximumMessageLength) else {
+            throw .messageTooLong(length: length, limit: limits.maximumMessageLength)
+        }
+        guard length <= UInt64(prefix.remaining) else { throw .truncated("a message") }
+        let start = prefix.index
+        position = start + Int(length)
+        return GobReader(input, from: start, to: position)
+    }
+
+    /// Records the definition of type `-negativeID`.
+    private mutating func receiveType(id negativeID: Int64, from reader: inout GobReader) throws(GobError) {
+        guard negativeID >= -Int64(Int32.max), -negativeID >= Int64(GobTypeID.firstUser) else {
+            throw .invalidTypeID(negativeID == Int64.min ? negativeID : -negativeID)
+        }
+        let id = Int(-negativeID)
+        guard types[id] == nil else { throw .duplicateType(id) }
+        guard types.count < limits.maximumTypeDefinitions else {
+            throw .limitExceeded("more than \(limits.maximumTypeDefinitions) type definitions")
+        }
+        types[id] = try GobWireType.read(from: &reader, limits: limits)
+    }
+
+    // MARK: - Values
+
+    private func decodeStruct(
+        typeID: Int64, name: String, fields: [(name: String, kind: GobKind)], from reader: inout GobReader
+    ) throws(GobError) -> [GobValue?] {
+        let id = Int(clamping: typeID)
+        guard let wire = types[id] else {
+            throw (GobTypeID.bool...GobTypeID.interface).contains(id) ? .notAStruct(typeID: id) : .undefinedType(id)
+        }
+        guard case .structure(_, let wireFields) = wire else { throw .notAStruct(typeID: id) }
+        // For each of the peer's field numbers: our field index, or nil to skip it.
+        var targets: [Int?] = []
+        for wireField in wireFields {
+            let local = fields.firstIndex { $0.name == wireField.name }
+            if let local, fields[local].kind.typeID != wireField.typeID {
+                throw .wrongFieldType(field: wireField.name, expected: fields[local].kind.typeID, received: wireField.typeID)
+            }
+            targets.append(local)
+        }
+        if !fields.isEmpty, !wireFields.isEmpty, targets.allSatisfy({ $0 == nil }) {
+            throw .noMatchingFields(name)
+        }
+        var values = [GobValue?](repeating: nil, count: fields.count)
+        try reader.readStruct(fieldCount: wireFields.count) { (reader, number) throws(GobError) in
+            if let local = targets[number] {
+                values[local] = try readValue(fields[local].kind, field: fields[local].name, from: &reader)
+            } else {
+                try skipValue(typeID: wireFields[number].typeID, from: &reader, depth: 1)
+            }
+        }
+        return values
+    }
+
+    private func readValue(_ kind: GobKind, field: String, from reader: inout GobReader) throws(GobError) -> GobValue {
+        switch kind {
+        case .bool: return .bool(try reader.readUint(field) != 0)
+        case .int:
+            let value = try reader.readInt(field)
+            guard Int(exactly: value) != nil else { throw .valueOutOfRange(field: field) }
+            return .int(value)
+        case .uint: return .uint(try reader.readUint(field))
+        case .string: return .string(try reader.readString(field: field))
+        case .bytes: return .bytes(Array(try reader.readBytes()))
+        }
+    }
+
+    /// Reads past one value of type `typeID` (a field we do not know), as Go's ignore ops do.
+    private func skipValue(typeID: Int, from reader: inout GobReader, depth: Int) throws(GobError) {
+        guard depth <= limits.maximumNestingDepth else {
+            throw .limitExceeded("values nested deeper than \(limits.maximumNestingDepth)")
+        }
+        switch typeID {
+        case GobTypeID.bool, GobTypeID.int, GobTypeID.uint, GobTypeID.float:
+            _ = try reader.readUint()
+            return
+        case GobTypeID.bytes, GobTypeID.string:
+            _ = try reader.readBytes()
+            return
+        case GobTypeID.complex:
+            _ = try reader.readUint()
+            _ = try reader.readUint()
+            return
+        case GobTypeID.interface:
+            throw .unsupportedType("an interface value in a skipped field")
+        default:
+            break
+        }
+        guard let wire = types[typeID] else { throw .undefinedType(typeID) }
+        switch wire {
+        case .opaque:
+            _ = try reader.readBytes()
+        case .structure(_, let fields):
+            try reader.readStruct(fieldCount: fields.count) { (reader, number) throws(GobError) in
+                try skipValue(typeID: fields[number].typeID, from: &reader, depth: depth + 1)
+            }
+        case .slice(let element):
+            try skipElements(try reader.readCount(), of: [element], from: &reader, depth: depth)
+        case .array(let element, let length):
+            let count = try reader.readCount()
+            guard count == length else { throw .arrayLengthMismatch }
+            try skipElements(count, of: [element], from: &reader, depth: depth)
+        case .map(let key, let element):
+            try skipElements(try reader.readCount(minimumSize: 2), of: [key, element], from: &reader, depth: depth)
+        }
+    }
+
+    /// Skips `count` groups of values of types `group` (one element, or a key and a value).
+    /// Each group must start before the message ends, so the loop is bounded by the input.
+    private func skipElements(_ count: Int, of group: [Int], from reader: inout GobReader, depth: Int) throws(GobError) {
+        for _ in 0..<count {
+            guard reader.remaining > 0 else { throw .truncated("a slice, array or map") }
+            for typeID in group { try skipValue(typeID: typeID, from: &reader, depth: depth + 1) }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+/// The request the OpenIM SDKs send to the message gateway (openim-sdk-core `GeneralWsReq`;
+/// the server's `Req`), gob-encoded and usually gzip-compressed in a binary WebSocket message.
+public struct OpenIMGeneralWsReq: GobCodable, Equatable {
+    /// The operation: 1001 GetNewestSeq, 1003 SendMsg, 2003 Logout …
+    public var reqIdentifier = 0
+    /// The user's token (may be empty after login).
+    public var token = ""
+    /// The sending user; must be the connection's user.
+    public var sendID = ""
+    /// The client's operation id, echoed in the response.
+    public var operationID = ""
+    /// The client's request id, echoed in the response so the client can match it.
+    public var msgIncr = ""
+    /// The protobuf request.
+    public var data: [UInt8] = []
+
+    /// The zero request.
+    public init() {}
+
+    /// A request; every field defaults to its zero value.
+    public init(
+        reqIdentifier: Int = 0, token: String = "", sendID: String = "", operationID: String = "",
+        msgIncr: String = "", data: [UInt8] = []
+    ) {
+        self.reqIdentifier = reqIdentifier
+        self.token = token
+        self.sendID = sendID
+        self.operationID = operationID
+        self.msgIncr = msgIncr
+        self.data = data
+    }
+
+    /// The Go declaration, field order included.
+    public static let gobStruct = GobStruct<Self>(name: "GeneralWsReq", fields: [
+        .int("ReqIdentifier", \.reqIdentifier), .string("Token", \.token), .string("SendID", \.sendID),
+        .string("OperationID", \.operationID), .string("MsgIncr", \.msgIncr), .bytes("Data", \.data),
+    ])
+}
+
+/// The gateway's response and push (open-im-server msggateway `Resp`).
+public struct OpenIMResp: GobCodable, Equatable {
+    /// The request's operation, echoed; 2001 for a push, 2002 for a kick.
+    public var reqIdentifier = 0
+    /// The request's `MsgIncr`, echoed (empty in pushes).
+    public var msgIncr = ""
+    /// The request's `OperationID`, echoed.
+    public var operationID = ""
+    /// 0 on success, else an OpenIM error code.
+    public var errCode = 0
+    /// The error text.
+    public var errMsg = ""
+    /// The protobuf response.
+    public var data: [UInt8] = []
+
+    /// The zero response.
+    public init() {}
+
+    /// A response; every field defaults to its zero value.
+    public init(
+        reqIdentifier: Int = 0, msgIncr: String = "", operationID: String = "", errCode: Int = 0,
+        errMsg: String = "", data: [UInt8] = []
+    ) {
+        self.reqIdentifier = reqIdentifier
+        self.msgIncr = msgIncr
+        self.operationID = operationID
+        self.errCode = errCode
+        self.errMsg = errMsg
+        self.data = data
+    }
+
+    /// The Go declaration, field order included.
+    public static let gobStruct = GobStruct<Self>(name: "Resp", fields: [
+        .int("ReqIdentifier", \.reqIdentifier), .string("MsgIncr", \.msgIncr), .string("OperationID", \.operationID),
+        .int("ErrCode", \.errCode), .string("ErrMsg", \.errMsg), .bytes("Data", \.data),
+    ])
+}

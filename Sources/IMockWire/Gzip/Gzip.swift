@@ -1,0 +1,106 @@
+import CZlib
+
+/// gzip (RFC 1952) over the system zlib: the compression of OpenIM gateway frames
+/// (`compression=gzip`), read on the server side by Go's `compress/gzip`.
+public enum Gzip {
+    /// zlib's window bits for a gzip wrapper: a 32 KiB window (15) plus 16.
+    static let windowBits: Int32 = 15 + 16
+    /// How much output one `inflate` call may write.
+    static let chunkSize = 16 * 1024
+    /// The first two bytes of every member.
+    static let magic: [UInt8] = [0x1F, 0x8B]
+
+    /// `bytes` as one gzip member at zlib's default level.
+    public static func compress(_ bytes: some Collection<UInt8>) -> [UInt8] {
+        let stream = ZStream()
+        var status = czlib_deflate_init2(stream.pointer, Z_DEFAULT_COMPRESSION, windowBits)
+        precondition(status == Z_OK, "deflateInit2 failed: \(status)")
+        defer { deflateEnd(stream.pointer) }
+        var input = Array(bytes)
+        precondition(input.count <= Int(UInt32.max), "gzip input over 4 GiB")
+        // deflateBound includes the gzip header and trailer, so one Z_FINISH call completes.
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(stream.pointer, uLong(input.count))))
+        input.withUnsafeMutableBufferPointer { input in
+            output.withUnsafeMutableBufferPointer { output in
+                stream.pointer.pointee.next_in = input.baseAddress
+                stream.pointer.pointee.avail_in = uInt(input.count)
+                stream.pointer.pointee.next_out = output.baseAddress
+                stream.pointer.pointee.avail_out = uInt(output.count)
+                status = deflate(stream.pointer, Z_FINISH)
+            }
+        }
+        precondition(status == Z_STREAM_END, "deflate did not finish: \(status)")
+        output.removeLast(Int(stream.pointer.pointee.avail_out))
+        return output
+    }
+
+    /// The data of the gzip stream `bytes`: one member, or several concatenated (RFC 1952 §2.2,
+    /// as Go's `gzip.Reader` reads them), each with its CRC-32 and length checked.
+    ///
+    /// At most `limit` bytes of output are produced: beyond that decompression stops with
+    /// ``GzipError/outputLimitExceeded(limit:)``, so a small bomb cannot allocate more than
+    /// `limit` + 16 KiB. Anything after the last member, even zero padding, is refused.
+    public static func decompress(_ bytes: some Collection<UInt8>, limit: Int) throws(GzipError) -> [UInt8] {
+        let limit = max(0, limit)
+        var input = Array(bytes)
+        guard !input.isEmpty else { throw .truncated }
+        let stream = ZStream()
+        let status = czlib_inflate_init2(stream.pointer, windowBits)
+        guard status == Z_OK else { throw .zlib(status) }
+        defer { inflateEnd(stream.pointer) }
+        var output: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: min(chunkSize, limit + 1))
+        try input.withUnsafeMutableBufferPointer { (input) throws(GzipError) in
+            stream.pointer.pointee.next_in = input.baseAddress
+            stream.pointer.pointee.avail_in = uInt(clamping: input.count)
+            try inflateAll(stream, into: &output, chunk: &chunk, limit: limit)
+        }
+        return output
+    }
+
+    /// Runs `inflate` until the input ends after a member, with output capped at `limit` + 1.
+    private static func inflateAll(_ stream: ZStream, into output: inout [UInt8], chunk: inout [UInt8], limit: Int) throws(GzipError) {
+        while true {
+            let room = min(chunk.count, limit + 1 - output.count)
+            let status = chunk.withUnsafeMutableBufferPointer { chunk in
+                stream.pointer.pointee.next_out = chunk.baseAddress
+                stream.pointer.pointee.avail_out = uInt(room)
+                return inflate(stream.pointer, Z_NO_FLUSH)
+            }
+            output.append(contentsOf: chunk[0..<(room - Int(stream.pointer.pointee.avail_out))])
+            guard output.count <= limit else { throw .outputLimitExceeded(limit: limit) }
+            switch status {
+            case Z_OK:
+                continue
+            case Z_STREAM_END:
+                let left = Int(stream.pointer.pointee.avail_in)
+                if left == 0 { return }
+                let next = stream.pointer.pointee.next_in!
+                guard left >= magic.count, next[0] == magic[0], next[1] == magic[1] else { throw .trailingData(left) }
+                inflateReset(stream.pointer)  // another member; next_in and avail_in are kept
+            case Z_BUF_ERROR:
+                throw .truncated  // there is room for output, so zlib is out of input
+            case Z_DATA_ERROR, Z_NEED_DICT:
+                let message = stream.pointer.pointee.msg.map { String(cString: $0) } ?? "invalid data"
+                throw .corrupt(message)
+            default:
+                throw .zlib(status)
+            }
+        }
+    }
+}
+
+/// A `z_stream` at a fixed address: zlib keeps a pointer back to it and checks it on every call.
+private final class ZStream {
+    let pointer: UnsafeMutablePointer<z_stream>
+
+    init() {
+        pointer = .allocate(capacity: 1)
+        pointer.initialize(to: z_stream())
+    }
+
+    deinit {
+        pointer.deinitialize(count: 1)
+        pointer.deallocate()
+    }
+}

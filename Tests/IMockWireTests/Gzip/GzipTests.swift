@@ -1,0 +1,105 @@
+import IMockCore
+import IMockWire
+import Testing
+
+@Suite("Gzip")
+struct GzipTests {
+    /// `gzip.compress(b"hello, gob", mtime=0)` and `gzip.compress(b"", mtime=0)` from Python 3.11.
+    static let pythonHello = [UInt8](hex: "1f8b0800000000000203cb48cdc9c9d75148cf4f02007101fcad0a000000")
+    static let pythonEmpty = [UInt8](hex: "1f8b080000000000020303000000000000000000")
+    static let hello = Array("hello, gob".utf8)
+
+    @Test("members written by Python's gzip module decompress")
+    func pythonVectors() throws {
+        #expect(try Gzip.decompress(Self.pythonHello, limit: 100) == Self.hello)
+        #expect(try Gzip.decompress(Self.pythonEmpty, limit: 0) == [])
+    }
+
+    @Test("compress writes one RFC 1952 member that round-trips, for empty, small and large inputs")
+    func roundTrip() throws {
+        var random = SplitMix64(seed: 7)
+        let noise = (0..<200_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        for input in [[], Self.hello, [UInt8](repeating: 0x61, count: 100_000), noise] {
+            let compressed = Gzip.compress(input)
+            #expect(compressed.prefix(3) == [0x1F, 0x8B, 0x08])  // magic, deflate
+            #expect(try Gzip.decompress(compressed, limit: input.count) == input)
+        }
+    }
+
+    @Test("concatenated members decompress to the concatenation, as Go's gzip.Reader reads them")
+    func multipleMembers() throws {
+        let stream = Gzip.compress(Array("one ".utf8)) + Self.pythonHello
+        #expect(try Gzip.decompress(stream, limit: 100) == Array("one hello, gob".utf8))
+    }
+
+    @Test("the output limit: exactly the limit passes, one byte more stops with an error")
+    func limit() throws {
+        #expect(try Gzip.decompress(Self.pythonHello, limit: Self.hello.count) == Self.hello)
+        #expect(throws: GzipError.outputLimitExceeded(limit: 9)) { try Gzip.decompress(Self.pythonHello, limit: 9) }
+        #expect(throws: GzipError.outputLimitExceeded(limit: 0)) { try Gzip.decompress(Self.pythonHello, limit: -5) }
+    }
+
+    @Test("a bomb (16 MiB of zeros in about 16 KiB) stops at the limit instead of inflating")
+    func bomb() throws {
+        let bomb = Gzip.compress([UInt8](repeating: 0, count: 16 << 20))
+        #expect(bomb.count < 32 << 10)
+        #expect(throws: GzipError.outputLimitExceeded(limit: 1 << 20)) { try Gzip.decompress(bomb, limit: 1 << 20) }
+        // Splitting the bomb into members does not get around the limit: it counts all output.
+        let member = Gzip.compress([UInt8](repeating: 0, count: 1 << 20))
+        let members = Array([[UInt8]](repeating: member, count: 8).joined())
+        #expect(throws: GzipError.outputLimitExceeded(limit: 4 << 20)) { try Gzip.decompress(members, limit: 4 << 20) }
+        #expect(try Gzip.decompress(members, limit: 8 << 20).count == 8 << 20)
+    }
+
+    @Test("every truncation, including the empty input, is .truncated")
+    func truncation() {
+        for length in 0..<Self.pythonHello.count {
+            #expect(throws: GzipError.truncated, "\(length) bytes") { try Gzip.decompress(Self.pythonHello.prefix(length), limit: 100) }
+        }
+    }
+
+    @Test("bytes after the last member are refused, zero padding included")
+    func trailingData() {
+        #expect(throws: GzipError.trailingData(1)) { try Gzip.decompress(Self.pythonHello + [0], limit: 100) }
+        #expect(throws: GzipError.trailingData(3)) { try Gzip.decompress(Self.pythonHello + Array("xyz".utf8), limit: 100) }
+        #expect(throws: GzipError.truncated) { try Gzip.decompress(Self.pythonHello + [0x1F, 0x8B], limit: 100) }
+    }
+
+    @Test("a wrong magic, CRC-32 or length is .corrupt with zlib's reason")
+    func corrupt() {
+        func corrupted(at index: Int) -> [UInt8] {
+            var bytes = Self.pythonHello
+            bytes[index] ^= 0xFF
+            return bytes
+        }
+        let count = Self.pythonHello.count
+        #expect(throws: GzipError.corrupt("incorrect header check")) { try Gzip.decompress(corrupted(at: 0), limit: 100) }
+        #expect(throws: GzipError.corrupt("incorrect data check")) { try Gzip.decompress(corrupted(at: count - 8), limit: 100) }
+        #expect(throws: GzipError.corrupt("incorrect length check")) { try Gzip.decompress(corrupted(at: count - 4), limit: 100) }
+        // A zlib (RFC 1950) stream is not gzip.
+        #expect(throws: GzipError.corrupt("incorrect header check")) { try Gzip.decompress([0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01], limit: 100) }
+    }
+
+    @Test("the fuzz seed corpus holds valid gzip streams")
+    func fuzzSeeds() throws {
+        let seeds = try FuzzSeeds.seeds("gzip")
+        #expect(seeds.count == 6)
+        for (name, bytes) in seeds {
+            #expect(throws: Never.self, "\(name)") { try Gzip.decompress(bytes, limit: 1 << 16) }
+        }
+    }
+
+    @Test("20 000 random corruptions end in an error or bytes within the limit, never a trap")
+    func neverTraps() {
+        var random = SplitMix64(seed: 0x6219)
+        let samples = [Self.pythonHello, Gzip.compress([UInt8](repeating: 7, count: 5000))]
+        for round in 0..<20_000 {
+            var bytes = samples[round % 2]
+            for _ in 0...(random.next() % 3) {
+                let index = Int(random.next() % UInt64(bytes.count))
+                bytes[index] = UInt8(truncatingIfNeeded: random.next())
+            }
+            if let output = try? Gzip.decompress(bytes, limit: 1000) { #expect(output.count <= 1000) }
+        }
+    }
+}
