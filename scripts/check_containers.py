@@ -248,7 +248,7 @@ def healthcheck(command, port):
 
 def control(port, path):
     request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers={"Authorization": f"Bearer {SECRET}"})
-    with urllib.request.urlopen(request, timeout=10) as response:
+    with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(request, timeout=10) as response:
         return json.load(response)
 
 

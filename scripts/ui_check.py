@@ -9,6 +9,7 @@ in the event stream and on the device. Prints one line per step; exits 1 with th
 """
 import argparse
 import base64
+import inspect
 import json
 import os
 import shutil
@@ -94,8 +95,14 @@ class Device:
         self.ws.close()
 
 
+# Everything here is on loopback: no proxy from the environment may stand in between.
+LOCAL = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+
+
 def open_websocket(url, **options):
     """A connected sync client (entered as a context manager, as websockets ≥ 16 asks)."""
+    if "proxy" in inspect.signature(connect).parameters:
+        options["proxy"] = None
     return connect(url, open_timeout=10, **options).__enter__()
 
 
@@ -103,7 +110,7 @@ def post(url, body):
     request = urllib.request.Request(
         url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST")
     try:
-        with urllib.request.urlopen(request, timeout=10) as response:
+        with LOCAL.open(request, timeout=10) as response:
             return json.load(response)
     except urllib.error.HTTPError as error:
         raise Failure(f"POST {url} answered {error.code}: {error.read().decode(errors='replace')}") from None
@@ -128,7 +135,7 @@ class Browser:
         wait_until("Chromium's DevTools port", lambda: os.path.exists(port_file) and open(port_file).read().count("\n") >= 1, 30)
         port = open(port_file).read().split("\n")[0]
         targets = wait_until("a page target", lambda: [
-            target for target in json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list", timeout=5))
+            target for target in json.load(LOCAL.open(f"http://127.0.0.1:{port}/json/list", timeout=5))
             if target["type"] == "page"], 15)
         self.ws = open_websocket(targets[0]["webSocketDebuggerUrl"], max_size=None)
         self.next_id = 0

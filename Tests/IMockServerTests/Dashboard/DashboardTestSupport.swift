@@ -33,6 +33,13 @@ enum Repository {
         .deletingLastPathComponent().path
 
     static func script(_ name: String) -> String { root + "/scripts/" + name }
+
+    /// Runs `scripts/<name>` with bash, off the cooperative pool, pointing it at the imock
+    /// executable this test run built (`IMOCK_BINARY`).
+    static func run(script name: String, _ arguments: [String] = []) async throws -> ExternalCommand.Output {
+        try await ExternalCommand.run(
+            "/usr/bin/env", ["IMOCK_BINARY=\(try IMockProcess.binaryPath())", "bash", script(name)] + arguments)
+    }
 }
 
 /// Every capture of `pattern`'s first group in `text`.

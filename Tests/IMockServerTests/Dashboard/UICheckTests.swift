@@ -16,10 +16,7 @@ struct UICheckTests {
     func uiCheck() async throws {
         let screenshots = try ExternalCommand.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: screenshots) }
-        let result = try await ExternalCommand.run("/usr/bin/env", [
-            "IMOCK_BINARY=\(try IMockProcess.binaryPath())", "bash", Repository.script("ui-check.sh"),
-            "--screenshots", screenshots,
-        ])
+        let result = try await Repository.run(script: "ui-check.sh", ["--screenshots", screenshots])
         #expect(result.status == 0, "ui-check failed:\n\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("ui-check: passed"))
         for name in ["dashboard-laptop.png", "dashboard-phone.png"] {
