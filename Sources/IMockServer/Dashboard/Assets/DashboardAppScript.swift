@@ -17,7 +17,9 @@ enum DashboardAppScript {
         function takeSecretFromFragment() {
           const match = /(?:^|&)secret=([^&]*)/.exec(location.hash.slice(1));
           if (!match) return false;
-          adminSecret.set(decodeURIComponent(match[1]));
+          let value = match[1];
+          try { value = decodeURIComponent(value); } catch { /* not %-encoded: taken as written */ }
+          adminSecret.set(value);
           // Out of the address bar and the history, so it is not shared with a copied link.
           history.replaceState(null, '', location.pathname + location.search);
           return true;
