@@ -126,6 +126,7 @@ public final class MockServer: @unchecked Sendable {
             let session = SessionConnection(server: self, peer: context.peer)
             return .upgradeToWebSocket(delegate: session)
         }
+        for (pattern, handler) in Dashboard.routes(access: controlAccess, clock: clock) { router.add("GET", pattern, handler) }
         for route in ControlAPI.routes {
             router.add(route.method, route.pattern) { [unowned self] request, parameters, context in
                 self.runControl(route, request, parameters: parameters, context: context)
