@@ -183,10 +183,14 @@ public final class MockServer: @unchecked Sendable {
         return response
     }
 
-    /// Under `/_imock/` (health aside) access is checked before a path is looked up, so an
+    /// Under `/_imock/` (health and the dashboard's static files aside) access is checked before a path is looked up, so an
     /// unknown control path tells nothing to a caller without the secret (401 or 403 first).
     private func controlRefusal(_ request: HTTPRequest, context: HTTPRequestContext) -> HTTPResponse? {
         guard request.path.hasPrefix("/_imock/") || request.path == "/_imock" else { return nil }
+        // The public ones (health, the dashboard's page and assets) answer 404/405 as usual.
+        let isPublic = request.path == "/_imock/health" || request.path == Dashboard.path
+            || request.path.hasPrefix(Dashboard.path + "/")
+        guard !isPublic else { return nil }
         do {
             try controlAccess.check(request, context: context)
             return nil

@@ -63,11 +63,11 @@ struct DashboardEndpointTests {
         await server.stop()
     }
 
-    @Test("the kick-code choices are exactly the codes the kick endpoint accepts")
+    @Test("the kick-code choices are the documented codes, each one the kick endpoint accepts")
     func kickCodes() {
-        let options = Self.options(of: "kick-code").compactMap(Int.init)
-        #expect(Set(options) == KickControl.codes)
-        #expect(options.count == KickControl.codes.count)
+        let options = Self.options(of: "kick-code").compactMap(Int64.init)
+        #expect(Set(options) == [8, 104, 108, 202, 206, 207, 213, 214, 216, 217, 220, 305, 2002])
+        #expect(options.allSatisfy { KickControl.codes.contains($0) })
     }
 
     @Test("each token-state filter is accepted by the tokens endpoint; advance amounts are positive")

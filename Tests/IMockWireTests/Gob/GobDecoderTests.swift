@@ -5,7 +5,7 @@ import Testing
 @Suite("Gob decoder")
 struct GobDecoderTests {
     typealias Req = OpenIMGeneralWsReq
-    static let reqDefinition = [UInt8](hex: GobEncoderTests.generalWsReqTypeDefinition)
+    static let reqDefinition = hex(GobEncoderTests.generalWsReqTypeDefinition)
 
     @Test("a GeneralWsReq as the PyPI client frames it: Go's type definition, then the value")
     func pythonClientFrame() throws {
@@ -148,7 +148,7 @@ struct GobDecoderTests {
 
     @Test("the fuzz seed corpus holds real, valid streams")
     func fuzzSeeds() throws {
-        let seeds = try FuzzSeeds.seeds("gob")
+        let seeds = try CorpusFiles.seeds("gob")
         #expect(seeds.count == 5)
         for (name, bytes) in seeds {
             switch name {

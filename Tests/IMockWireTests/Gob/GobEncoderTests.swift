@@ -34,16 +34,16 @@ struct GobEncoderTests {
     func respTypeDefinition() {
         let bytes = GobEncoder.encodeMessage(OpenIMResp(reqIdentifier: 1001, msgIncr: "m1", operationID: "op", data: [1, 2]))
         let definitionLength = Self.respTypeDefinition.count / 2
-        #expect(Array(bytes.prefix(definitionLength)).hex == Self.respTypeDefinition)
+        #expect(Array(bytes.prefix(definitionLength)).hexString == Self.respTypeDefinition)
         // Value: id 64, ReqIdentifier 1001 (zig-zag 2002 = fe 07d2), MsgIncr, OperationID, Data;
         // ErrCode 0 and ErrMsg "" are omitted (delta 3 jumps from field 2 to 5).
-        #expect(Array(bytes.dropFirst(definitionLength)).hex == "13ff8001fe07d201026d3101026f700302010200")
+        #expect(Array(bytes.dropFirst(definitionLength)).hexString == "13ff8001fe07d201026d3101026f700302010200")
     }
 
     @Test("GeneralWsReq: the type definition is byte for byte Go's")
     func generalWsReqTypeDefinition() {
         let bytes = GobEncoder.encodeMessage(OpenIMGeneralWsReq())
-        #expect(bytes.hex == Self.generalWsReqTypeDefinition + "03ff8000")
+        #expect(bytes.hexString == Self.generalWsReqTypeDefinition + "03ff8000")
     }
 
     @Test("Go's doc.go example: Point{22, 33} as type 65, then again without its definition")
@@ -51,12 +51,12 @@ struct GobEncoderTests {
         var encoder = GobEncoder()
         _ = encoder.encode(AllKinds())  // takes id 64, as another type did in the example
         let first = encoder.encode(Point(x: 22, y: 33))
-        #expect(first == [UInt8](hex: """
+        #expect(first == hex("""
             1f ff 81 03 01 01 05 50 6f 69 6e 74 01 ff 82 00
             01 02 01 01 58 01 04 00 01 01 59 01 04 00 00 00
             07 ff 82 01 2c 01 42 00
             """))
-        #expect(encoder.encode(Point(x: 22, y: 33)) == [UInt8](hex: "07 ff 82 01 2c 01 42 00"))
+        #expect(encoder.encode(Point(x: 22, y: 33)) == hex("07 ff 82 01 2c 01 42 00"))
     }
 
     @Test("integers at their edges: one byte below 128, else the negated byte count and big-endian bytes")
@@ -67,7 +67,7 @@ struct GobEncoderTests {
         ]
         for (value, encoding) in cases {
             let bytes = GobEncoder.encodeMessage(AllKinds(unsigned: value))
-            #expect(bytes.hex.hasSuffix("ff8003" + encoding + "00"), "\(value)")
+            #expect(bytes.hexString.hasSuffix("ff8003" + encoding + "00"), "\(value)")
             #expect(try GobDecoder.decodeMessage(AllKinds.self, from: bytes).unsigned == value)
         }
         for value in [Int.min, -1, 1, -64, 63, 64, Int.max] {
@@ -76,7 +76,7 @@ struct GobEncoderTests {
         }
         // -1 is 1 (sign bit), Int.min is f8 ffff…ff.
         #expect(GobEncoder.encodeMessage(AllKinds(signed: -1)).suffix(3) == [0x02, 0x01, 0x00])
-        #expect(GobEncoder.encodeMessage(AllKinds(signed: .min)).suffix(11).hex == "02f8ffffffffffffffff00")
+        #expect(GobEncoder.encodeMessage(AllKinds(signed: .min)).suffix(11).hexString == "02f8ffffffffffffffff00")
     }
 
     @Test("every kind round-trips; zero values are not sent")

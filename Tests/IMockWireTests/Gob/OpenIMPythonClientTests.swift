@@ -51,7 +51,7 @@ struct OpenIMPythonClientTests {
         return try JSONValue.parse(result.stdout)
     }
 
-    static func hexBytes(_ value: JSONValue?) -> [UInt8]? { value?.stringValue.map { [UInt8](hex: $0) } }
+    static func hexBytes(_ value: JSONValue?) -> [UInt8]? { value?.stringValue.map { hex($0) } }
 
     @Test("our decoder reads every field of the GeneralWsReq frames the client sends",
           .enabled("openim-sdk-core 0.1.11 is not installed (.ci/run installs it)") { await hasClient.value })
@@ -68,7 +68,7 @@ struct OpenIMPythonClientTests {
         let input = JSONValue.array(requests.map { request in
             .object([("ReqIdentifier", .int(Int64(request.reqIdentifier))), ("Token", .string(request.token)),
                      ("SendID", .string(request.sendID)), ("OperationID", .string(request.operationID)),
-                     ("MsgIncr", .string(request.msgIncr)), ("Data", .string(request.data.hex))])
+                     ("MsgIncr", .string(request.msgIncr)), ("Data", .string(request.data.hexString))])
         })
         let frames = try #require(try await Self.python("encode-requests", input).arrayValue)
         try #require(frames.count == requests.count)
@@ -89,7 +89,7 @@ struct OpenIMPythonClientTests {
             OpenIMResp(reqIdentifier: 2002),
             OpenIMResp(reqIdentifier: 1002, msgIncr: "bob_1_ü", operationID: "1700000000000125", errCode: -1, errMsg: "ошибка"),
         ]
-        let frames = responses.map { JSONValue.string(Gzip.compress(GobEncoder.encodeMessage($0)).hex) }
+        let frames = responses.map { JSONValue.string(Gzip.compress(GobEncoder.encodeMessage($0)).hexString) }
         let output = try await Self.python("read-frames", .array(frames))
         #expect(output["errors"]?.arrayValue == [])
         let decoded = try #require(output["responses"]?.arrayValue)
@@ -109,9 +109,9 @@ struct OpenIMPythonClientTests {
     func gzipWithPython() async throws {
         var random = SplitMix64(seed: 1952)
         let data = (0..<50_000).map { index in index % 3 == 0 ? UInt8(truncatingIfNeeded: random.next()) : UInt8(index % 7) }
-        let unzipped = try await Self.python("gunzip", .string(Gzip.compress(data).hex))
+        let unzipped = try await Self.python("gunzip", .string(Gzip.compress(data).hexString))
         #expect(Self.hexBytes(unzipped) == data)
-        let zipped = try #require(Self.hexBytes(try await Self.python("gzip", .string(data.hex))))
+        let zipped = try #require(Self.hexBytes(try await Self.python("gzip", .string(data.hexString))))
         #expect(try Gzip.decompress(zipped, limit: data.count) == data)
     }
 }

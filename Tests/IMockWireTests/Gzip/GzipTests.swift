@@ -5,8 +5,8 @@ import Testing
 @Suite("Gzip")
 struct GzipTests {
     /// `gzip.compress(b"hello, gob", mtime=0)` and `gzip.compress(b"", mtime=0)` from Python 3.11.
-    static let pythonHello = [UInt8](hex: "1f8b0800000000000203cb48cdc9c9d75148cf4f02007101fcad0a000000")
-    static let pythonEmpty = [UInt8](hex: "1f8b080000000000020303000000000000000000")
+    static let pythonHello = hex("1f8b0800000000000203cb48cdc9c9d75148cf4f02007101fcad0a000000")
+    static let pythonEmpty = hex("1f8b080000000000020303000000000000000000")
     static let hello = Array("hello, gob".utf8)
 
     @Test("members written by Python's gzip module decompress")
@@ -82,7 +82,7 @@ struct GzipTests {
 
     @Test("the fuzz seed corpus holds valid gzip streams")
     func fuzzSeeds() throws {
-        let seeds = try FuzzSeeds.seeds("gzip")
+        let seeds = try CorpusFiles.seeds("gzip")
         #expect(seeds.count == 6)
         for (name, bytes) in seeds {
             #expect(throws: Never.self, "\(name)") { try Gzip.decompress(bytes, limit: 1 << 16) }

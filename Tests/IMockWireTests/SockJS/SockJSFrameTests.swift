@@ -96,7 +96,7 @@ struct SockJSClientFrameTests {
 struct SockJSFuzzSeedTests {
     @Test("the seed corpus holds valid client frames, server frames and session URLs")
     func seeds() throws {
-        let seeds = try FuzzSeeds.seeds("sockjs")
+        let seeds = try CorpusFiles.seeds("sockjs")
         #expect(seeds.count == 11)
         for (name, bytes) in seeds {
             let text = String(decoding: bytes, as: UTF8.self)

@@ -98,6 +98,7 @@ enum DashboardHTML {
                     <option value="104">104 invalid token</option>
                     <option value="108">108 token expired</option>
                     <option value="8">8 active-user limit</option>
+                    <option value="2002">2002 OpenIM kicked offline</option>
                   </select>
                 </label>
               </div>

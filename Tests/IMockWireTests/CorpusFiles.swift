@@ -1,9 +1,9 @@
 import Foundation
 
 /// The checked-in fuzz seed corpora (Tests/Fuzz/<area>/corpus), so the tests keep them valid.
-enum FuzzSeeds {
+enum CorpusFiles {
     static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Fuzz")
 
     /// Every seed of `area` by file name, sorted.

@@ -1,19 +1,3 @@
-/// Byte vectors for the wire tests: hex text, and gob streams assembled by hand so the
-/// decoder can be fed what our encoder never writes (other field orders, nested types, junk).
-extension Array where Element == UInt8 {
-    /// The bytes of `hex` (pairs of hex digits; spaces ignored).
-    init(hex: String) {
-        let digits = Array(hex.filter { !$0.isWhitespace }.utf8)
-        precondition(digits.count % 2 == 0, "odd hex length")
-        self = stride(from: 0, to: digits.count, by: 2).map {
-            UInt8(String(decoding: digits[$0...$0 + 1], as: UTF8.self), radix: 16)!
-        }
-    }
-
-    /// Lower-case hex text.
-    var hex: String { map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() }
-}
-
 /// Gob primitives and type definitions written independently of `GobEncoder`.
 enum HandGob {
     static func uint(_ value: UInt64) -> [UInt8] {
