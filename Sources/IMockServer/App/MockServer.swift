@@ -162,7 +162,7 @@ public final class MockServer: @unchecked Sendable {
         }
     }
 
-    private func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPServerResponse {
+    func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPServerResponse {
         let response: HTTPServerResponse
         switch router.match(method: request.method, path: request.path) {
         case .found(let route, let parameters):

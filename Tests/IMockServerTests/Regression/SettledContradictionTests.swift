@@ -1,4 +1,5 @@
-import IMockNet
+@testable import IMockNet
+@testable import IMockServer
 import IMockTestSupport
 import Testing
 
@@ -71,5 +72,26 @@ struct SettledContradictionTests {
         device.send(#"{"op":"devices","id":"d"}"#)
         #expect((await device.next(op: "devices.ok"))["devices"]?.array?.count == 1, "the first session stays")
         await fixture.stop()
+    }
+}
+
+/// `GET /_imock/health` answers every client (container health checks come from outside); every
+/// other control path refuses a non-loopback client with 403 before anything else.
+@Suite("Health is public, the rest of the control API loopback-only")
+struct HealthAccessTests {
+    @Test(arguments: ["192.0.2.7", "2001:db8::7"])
+    func nonLoopbackClient(host: String) async throws {
+        let server = try InProcessServer()
+        let remote = HTTPRequestContext(
+            connectionID: 1, peer: try SocketAddress.resolve(host: host, port: 40000), isSecure: false)
+        let statuses = try await server.onLoop { server -> [Int] in
+            ["/_imock/health", "/_imock/clock", "/_imock/nothing"].map { path in
+                guard case .respond(let answer) = server.respond(to: HTTPRequest(method: "GET", target: path), context: remote)
+                else { return -1 }
+                return answer.status
+            }
+        }
+        #expect(statuses == [200, 403, 403])
+        await server.stop()
     }
 }
