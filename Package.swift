@@ -46,11 +46,11 @@ let package = Package(
             swiftSettings: strictSettings),
         // The reference client: the SDK connection state machine and vendor callback profiles.
         .target(
-            name: "IMockClient", dependencies: ["IMockCore", "IMockNet", "CSQLite"],
+            name: "IMockClient", dependencies: ["IMockCore", "IMockWire", "IMockNet", "CSQLite"],
             swiftSettings: strictSettings),
         // The server: routes, control API, sessions.
         .target(
-            name: "IMockServer", dependencies: ["IMockCommon", "IMockCore", "IMockNet", "CIMockShims"],
+            name: "IMockServer", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "CIMockShims"],
             swiftSettings: strictSettings),
         .executableTarget(
             name: "imock", dependencies: ["IMockServer", "IMockNet"],
@@ -65,7 +65,8 @@ let package = Package(
             exclude: ["Interop/websockets_client.py"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockClientTests", dependencies: ["IMockClient", "IMockCore", "IMockServer", "IMockNet", "IMockTestSupport"],
+            name: "IMockClientTests",
+            dependencies: ["IMockClient", "IMockCore", "IMockWire", "IMockServer", "IMockNet", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore"],
@@ -74,7 +75,8 @@ let package = Package(
             name: "IMockWireTests", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockServerTests", dependencies: ["IMockServer", "IMockCore", "IMockNet", "IMockTestSupport", "CIMockShims"],
+            name: "IMockServerTests",
+            dependencies: ["IMockServer", "IMockCore", "IMockWire", "IMockNet", "IMockTestSupport", "CIMockShims"],
             exclude: ["Interop/session_client.py"],
             swiftSettings: strictSettings),
     ],

@@ -1,4 +1,5 @@
 import IMockCore
+import IMockWire
 import IMockNet
 
 /// Carrying out the state machine's actions (loop side).

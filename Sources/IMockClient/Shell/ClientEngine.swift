@@ -1,4 +1,5 @@
 import IMockCore
+import IMockWire
 import IMockNet
 import Synchronization
 

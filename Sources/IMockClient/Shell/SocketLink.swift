@@ -1,3 +1,4 @@
+import IMockWire
 import IMockNet
 
 /// One WebSocket of the client, tagged with the generation the state machine gave it.

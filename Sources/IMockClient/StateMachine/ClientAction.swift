@@ -1,4 +1,5 @@
 import IMockCore
+import IMockWire
 
 /// What the I/O shell must do, in order.
 public enum ClientAction: Sendable, Equatable {

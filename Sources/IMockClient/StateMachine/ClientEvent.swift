@@ -1,4 +1,5 @@
 import IMockCore
+import IMockWire
 
 /// What happens to the client: an API call, a socket or database result, a frame, a timer.
 /// Socket and database events carry the generation they were opened with; events of an older

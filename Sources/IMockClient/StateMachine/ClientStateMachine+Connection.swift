@@ -1,4 +1,5 @@
 import IMockCore
+import IMockWire
 
 extension ClientStateMachine {
     mutating func socketOpened(generation: UInt64) {

@@ -1,4 +1,5 @@
 import IMockCore
+import IMockWire
 
 /// The SDK connection state machine, pure: ``handle(_:nowMs:)`` takes an event and returns the
 /// actions for the I/O shell, callbacks included. Logged in and connected are kept apart

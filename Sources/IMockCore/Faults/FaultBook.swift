@@ -101,10 +101,12 @@ public struct FaultBook: Sendable {
         return faults[index].rollOnce(for: connection)
     }
 
-    /// The engine faults for one client request: `failUnbind` for a logout that unbinds,
-    /// `failSync` for a login that asks for a data sync. Each matching fault rolls once.
-    public mutating func engineFaults(for subject: FaultSubject, logoutUnbinds: Bool, syncTypes: [SyncType]) -> AppFaults {
-        var result = AppFaults()
+    /// The faults of one command: `failUnbind` for a logout that unbinds, `failSync` for a login
+    /// that asks for a data sync. Each matching fault rolls once.
+    public mutating func commandFaults(for subject: FaultSubject, logoutUnbinds: Bool, syncTypes: [SyncType])
+        -> CommandFaults
+    {
+        var result = CommandFaults()
         for index in faults.indices where faults[index].target.matches(subject) {
             switch faults[index].kind {
             case .failUnbind:

@@ -1,6 +1,7 @@
 import IMockCommon
 import IMockCore
 import IMockNet
+import IMockWire
 
 /// The imock server: one event loop serving the Easemob-shaped REST API, the `/ws` long-lived
 /// connection and the control API under `/_imock/` on one port. All state lives on the loop
@@ -122,8 +123,8 @@ public final class MockServer: @unchecked Sendable {
         router.add("GET", "/_imock/health") { [unowned self] _, _, _ in
             .respond(self.healthResponse())
         }
-        router.add("GET", "/ws") { [unowned self] _, _, context in
-            let session = SessionConnection(server: self, peer: context.peer)
+        router.add("GET", ImockJSONDialect.path) { [unowned self] _, _, context in
+            let session = SessionConnection(server: self, dialect: ImockJSONDialect(), peer: context.peer)
             return .upgradeToWebSocket(delegate: session)
         }
         for (pattern, handler) in Dashboard.routes(access: controlAccess, clock: clock) { router.add("GET", pattern, handler) }
@@ -232,12 +233,12 @@ public final class MockServer: @unchecked Sendable {
 
     // MARK: Sessions
 
-    func sessionOpened(_ channel: WebSocketChannel, peer: SocketAddress?) {
-        hub.opened(channel, peer: peer)
+    func sessionOpened(_ channel: WebSocketChannel, dialect: any WireDialect, peer: SocketAddress?) {
+        hub.opened(channel, dialect: dialect, peer: peer)
     }
 
-    func sessionReceived(_ text: String, on channel: WebSocketChannel) {
-        hub.received(text, on: channel, directory: &rest.directory)
+    func sessionReceived(_ message: WireMessage, on channel: WebSocketChannel) {
+        hub.received(message, on: channel, directory: &rest.directory)
     }
 
     func sessionClosed(_ channel: WebSocketChannel, code: WebSocketCloseCode) {

@@ -1,4 +1,5 @@
 import IMockCore
+import IMockWire
 import IMockNet
 
 /// Inspection: live sessions of an app and the sent-journal (kicks, token events, closes).
@@ -36,9 +37,10 @@ enum InspectionControl {
 
     static func json(_ entry: JournalEntry) -> JSONValue {
         let event: JSONValue
-        switch entry.event {
-        case .frame(let frame): event = ["type": "frame", "frame": frame.json]
-        case .closed(let code, let reason): event = ["type": "closed", "code": .int(Int64(code)), "reason": .string(reason)]
+        if case .closed(let code, let reason) = entry.event {
+            event = ["type": "closed", "code": .int(Int64(code)), "reason": .string(reason)]
+        } else {
+            event = ["type": "frame", "frame": ServerFrame(journal: entry.event)?.json ?? .null]
         }
         return [
             "atMs": .int(entry.atMs),

@@ -20,7 +20,7 @@ enum StateSessions {
         let live = unique(server.hub.engine.sessions(in: app).map(\.user))
         let everyone = unique(live + users.sorted())
         server.hub.run { engine in
-            var effects: [SessionEffect] = []
+            var effects: [SessionOutput] = []
             // Earliest login first, as the engine lists sessions.
             for user in live {
                 effects += engine.kick(app: app, user: user, resource: nil, code: kickCode, reason: reason, by: nil, nowMs: now)

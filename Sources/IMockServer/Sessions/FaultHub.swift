@@ -1,5 +1,6 @@
 import IMockCore
 import IMockNet
+import IMockWire
 
 /// The hub's side of control-API faults: every frame and close the engine sends passes
 /// through `deliver`, which asks the `FaultBook` and then sends, holds, discards, drops or
@@ -83,15 +84,14 @@ extension SessionHub {
 
     // MARK: Receive path
 
-    /// The engine faults (failUnbind, failSync) for one client frame, rolled now; nil when
-    /// none applies. A login frame also records the app and user the connection asks for.
-    func engineFaults(for text: String, on id: ConnectionID) -> (app: AppKey, faults: AppFaults)? {
-        guard let frame = try? ClientFrameParser.parse(text) else { return nil }
+    /// The faults (failUnbind, failSync) of one command, rolled now. A login also records the
+    /// app and user the connection asks for, so faults keep matching it after its session ends.
+    func commandFaults(for command: SessionCommand, on id: ConnectionID) -> CommandFaults {
         var logoutUnbinds = false
         var syncTypes: [SyncType] = []
-        switch frame {
+        switch command {
         case .login(_, let request):
-            guard let app = try? AppKey(parsing: request.appKey) else { return nil }
+            guard let app = try? AppKey(parsing: request.appKey) else { return .none }
             faultSubjects[id] = FaultSubject(
                 connection: id, app: app, user: try? UserFields.normalizeUsername(request.user),
                 resource: request.device.resource)
@@ -99,12 +99,11 @@ extension SessionHub {
         case .logout(_, let unbind):
             logoutUnbinds = unbind
         default:
-            return nil
+            return .none
         }
         let subject = faultSubject(of: id)
-        guard let app = subject.app else { return nil }
-        let result = faults.engineFaults(for: subject, logoutUnbinds: logoutUnbinds, syncTypes: syncTypes)
-        return result == AppFaults() ? nil : (app, result)
+        guard subject.app != nil else { return .none }
+        return faults.commandFaults(for: subject, logoutUnbinds: logoutUnbinds, syncTypes: syncTypes)
     }
 
     // MARK: Send path
@@ -147,7 +146,8 @@ extension SessionHub {
 
     private func send(_ item: FaultOutbox.Item, on channel: WebSocketChannel) {
         switch item {
-        case .text(let text): channel.send(text: text)
+        case .message(.text(let text)): channel.send(text: text)
+        case .message(.binary(let bytes)): channel.send(binary: bytes)
         case .close(let code, let reason): channel.close(code: code, reason: reason)
         }
     }
@@ -196,7 +196,7 @@ extension SessionHub {
         faultOutboxes[id] = outbox
         channel.connection.resumeReading()
         pumpFaultOutbox(id)
-        for text in inbound where channels[id] != nil { received(text, on: channel, directory: &directory) }
+        for message in inbound where channels[id] != nil { received(message, on: channel, directory: &directory) }
     }
 
     // MARK: Subjects

@@ -1,27 +1,30 @@
 import IMockCore
 import IMockNet
+import IMockWire
 
-/// One `/ws` connection: hands its events to the server's `SessionHub`.
-/// The imock protocol uses text frames only; a binary frame closes the connection with 1003.
+/// One session connection of any dialect: hands its events to the server's `SessionHub`; the
+/// dialect decides what a text or binary message means.
 final class SessionConnection: WebSocketDelegate {
     private unowned let server: MockServer
     let peer: SocketAddress?
+    private let dialect: any WireDialect
 
-    init(server: MockServer, peer: SocketAddress?) {
+    init(server: MockServer, dialect: any WireDialect, peer: SocketAddress?) {
         self.server = server
+        self.dialect = dialect
         self.peer = peer
     }
 
     func webSocketDidOpen(_ channel: WebSocketChannel) {
-        server.sessionOpened(channel, peer: peer)
+        server.sessionOpened(channel, dialect: dialect, peer: peer)
     }
 
     func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {
-        server.sessionReceived(text, on: channel)
+        server.sessionReceived(.text(text), on: channel)
     }
 
     func webSocket(_ channel: WebSocketChannel, didReceiveBinary bytes: [UInt8]) {
-        channel.close(code: .unsupportedData, reason: "the imock protocol uses text frames")
+        server.sessionReceived(.binary(bytes), on: channel)
     }
 
     func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String) {

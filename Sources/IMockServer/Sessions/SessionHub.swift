@@ -1,10 +1,12 @@
 import IMockCore
 import IMockNet
+import IMockWire
 
-/// The imperative shell around the pure `SessionEngine`: feeds it frames, socket closes, timer
-/// firings and REST changes, and carries out the effects it returns (send a frame, close a
-/// WebSocket with a code, schedule or cancel a timer, journal). Also closes `/ws` connections
-/// that stay silent longer than the idle timeout. Loop-confined.
+/// The imperative shell around the pure `SessionEngine`: each connection's dialect decodes its
+/// messages into commands, the engine answers with outputs, the dialect encodes them
+/// (`WireStep`), and the hub carries the steps out through the active faults (send, close,
+/// schedule or cancel a timer, journal). Also closes connections that stay silent longer than
+/// the idle timeout. Loop-confined.
 final class SessionHub {
     let loop: EventLoop
     let clock: any Clock
@@ -33,7 +35,9 @@ final class SessionHub {
 
     struct ChannelState {
         let channel: WebSocketChannel
-        /// When a frame last arrived, on the server clock.
+        /// The connection's wire protocol and its per-connection state.
+        var dialect: (any WireDialect)?
+        /// When a message last arrived, on the server clock.
         var lastActivityMs: Int64
     }
 
@@ -57,27 +61,34 @@ final class SessionHub {
 
     // MARK: Socket events
 
-    func opened(_ channel: WebSocketChannel, peer: SocketAddress?) {
+    func opened(_ channel: WebSocketChannel, dialect: any WireDialect, peer: SocketAddress?) {
         let id = ConnectionID(channel.id)
-        channels[id] = ChannelState(channel: channel, lastActivityMs: clock.nowMs)
+        channels[id] = ChannelState(channel: channel, dialect: dialect, lastActivityMs: clock.nowMs)
         timers.add(.idle(id), atMs: clock.nowMs + idleTimeout.milliseconds)
         onTimersChanged?()
         perform(engine.connectionOpened(id, nowMs: clock.nowMs))
         logger.debug("ws.open", ["conn": String(channel.id), "peer": peer?.description ?? "-"])
     }
 
-    func received(_ text: String, on channel: WebSocketChannel, directory: inout Directory) {
+    func received(_ message: WireMessage, on channel: WebSocketChannel, directory: inout Directory) {
         let id = ConnectionID(channel.id)
         channels[id]?.lastActivityMs = clock.nowMs
         if faultOutboxes[id]?.blackhole != nil {
-            faultOutboxes[id]?.inbound.append(text)  // read once the black hole ends
+            faultOutboxes[id]?.inbound.append(message)  // read once the black hole ends
             return
         }
-        // failUnbind / failSync roll per request and hold only while the engine handles it.
-        let engineFaults = faults.isEmpty ? nil : engineFaults(for: text, on: id)
-        if let engineFaults { engine.setFaults(engineFaults.faults, for: engineFaults.app) }
-        perform(engine.frameReceived(id, text: text, nowMs: clock.nowMs, directory: &directory))
-        if let engineFaults { engine.setFaults(AppFaults(), for: engineFaults.app) }
+        guard let inputs = channels[id]?.dialect?.decode(message) else { return }
+        for input in inputs {
+            switch input {
+            case .command(let command):
+                let faults = self.faults.isEmpty ? CommandFaults.none : commandFaults(for: command, on: id)
+                perform(engine.handle(command, on: id, faults: faults, nowMs: clock.nowMs, directory: &directory))
+            case .reply(let reply):
+                deliver(.message(reply), as: .frame, to: id)
+            case .close(let close):
+                channel.close(code: WebSocketCloseCode(close.code), reason: close.reason)
+            }
+        }
     }
 
     func closed(_ channel: WebSocketChannel, code: WebSocketCloseCode) {
@@ -104,18 +115,18 @@ final class SessionHub {
     /// Applies what a REST call changed to live sessions (kicks 217, 207, 216, 305).
     func apply(_ effect: RESTEffect) {
         let now = clock.nowMs
-        let effects: [SessionEffect]
+        let outputs: [SessionOutput]
         switch effect {
         case .disconnectUser(let app, let user, let resource):
-            effects = engine.disconnect(app: app, user: user, resource: resource, nowMs: now)
+            outputs = engine.disconnect(app: app, user: user, resource: resource, nowMs: now)
         case .userDeleted(let app, let user):
-            effects = engine.userDeleted(app: app, user: user, nowMs: now)
+            outputs = engine.userDeleted(app: app, user: user, nowMs: now)
         case .passwordChanged(let app, let user):
-            effects = engine.passwordChanged(app: app, user: user, nowMs: now)
+            outputs = engine.passwordChanged(app: app, user: user, nowMs: now)
         case .userDeactivated(let app, let user):
-            effects = engine.userDeactivated(app: app, user: user, nowMs: now)
+            outputs = engine.userDeactivated(app: app, user: user, nowMs: now)
         }
-        perform(effects)
+        perform(outputs)
     }
 
     /// Fires the timers that are due on the clock (after it flowed, or was advanced or set).
@@ -133,37 +144,52 @@ final class SessionHub {
         onTimersChanged?()
     }
 
-    /// Runs any engine command (a control-API kick, an app switch) and carries out its effects.
-    func run(_ command: (inout SessionEngine) -> [SessionEffect]) {
+    /// Runs any engine command (a control-API kick, an app switch) and carries out its outputs.
+    func run(_ command: (inout SessionEngine) -> [SessionOutput]) {
         perform(command(&engine))
     }
 
     // MARK: Effects
 
-    /// Carries out effects in order. Frames and closes pass through the active faults (the
-    /// send path of FaultHub.swift).
-    func perform(_ effects: [SessionEffect]) {
+    /// Carries out the engine's outputs in order, each encoded by its connection's dialect.
+    /// Messages and closes pass through the active faults (the send path of FaultHub.swift).
+    func perform(_ outputs: [SessionOutput]) {
         var timersChanged = false
-        for effect in effects {
-            switch effect {
-            case .send(let id, let frame):
-                if case .message(let message) = frame { noteUnflushed(message, on: id) }
-                deliver(.text(frame.text), as: FaultOutgoing(frame), to: id)
-                checkOutputLimit(id)
-            case .close(let id, let code, let reason):
-                closedByEngine.insert(id)
-                deliver(.close(WebSocketCloseCode(code), reason: reason), as: .close, to: id)
-            case .schedule(let token, let atMs):
-                timers.add(.engine(token), atMs: atMs)
-                timersChanged = true
-            case .cancel(let token):
-                timers.cancel(.engine(token))
-                timersChanged = true
-            case .journal(let entry):
-                record(entry)
+        for output in outputs {
+            for step in steps(for: output) {
+                switch step {
+                case .send(let id, let message, let kind, let chat):
+                    if let chat { noteUnflushed(chat, on: id) }
+                    deliver(.message(message), as: kind, to: id)
+                    checkOutputLimit(id)
+                case .close(let id, let close):
+                    closedByEngine.insert(id)
+                    deliver(.close(WebSocketCloseCode(close.code), reason: close.reason), as: .close, to: id)
+                case .schedule(let token, let atMs):
+                    timers.add(.engine(token), atMs: atMs)
+                    timersChanged = true
+                case .cancel(let token):
+                    timers.cancel(.engine(token))
+                    timersChanged = true
+                case .journal(let entry):
+                    record(entry)
+                }
             }
         }
         if timersChanged { onTimersChanged?() }
+    }
+
+    /// The wire steps of one output, encoded by its connection's dialect (which keeps its state).
+    private func steps(for output: SessionOutput) -> [WireStep] {
+        let connection: ConnectionID? =
+            switch output {
+            case .reply(let id, _, _), .push(let id, _), .end(let id, _): id
+            case .schedule, .cancel, .journal: nil
+            }
+        var dialect = connection.flatMap { channels[$0]?.dialect }
+        let steps = WireStep.steps(for: output, dialect: &dialect, nowMs: clock.nowMs)
+        if let connection, channels[connection] != nil { channels[connection]?.dialect = dialect }
+        return steps
     }
 
     /// Called when the earliest domain deadline may have moved (the server re-arms its timer).

@@ -1,5 +1,6 @@
 import IMockCore
 
+
 /// Parses the text frames a server sends (the client-side reverse of ``ServerFrame/text``).
 /// Strict like the server's own parser: one JSON object, a known `op`, every required member
 /// present with the right type; unknown extra members are ignored and `null` counts as absent.

@@ -2,6 +2,7 @@ import IMockCommon
 import Testing
 
 @testable import IMockCore
+import IMockWire
 
 @Suite("Session engine: token lifecycle")
 struct TokenLifecycleTests {
@@ -29,7 +30,7 @@ struct TokenLifecycleTests {
             .send(ConnectionID(1), .tokenExpired),
             .close(ConnectionID(1), closeCode: 4108, reason: "the token has expired"),
         ])
-        let journal = expiry.compactMap { effect -> JournalEvent? in
+        let journal = expiry.compactMap { effect -> JournalLine.Event? in
             if case .journal(let entry) = effect { return entry.event }
             return nil
         }

@@ -2,6 +2,7 @@ import IMockCommon
 import Testing
 
 @testable import IMockCore
+import IMockWire
 
 @Suite("Session engine: messages, offline and data sync")
 struct MessagingTests {
@@ -118,8 +119,8 @@ struct MessagingTests {
 
     @Test func aFailingSyncTypeFinishesWithAnError() throws {
         var h = try SessionHarness()
-        h.engine.setFaults(AppFaults(failingSyncTypes: [.joinedGroups]), for: h.app)
-        let sent = frames(try h.login(1, "alice", sync: ["joinedGroups", "contacts"]), to: 1)
+        let faults = CommandFaults(failingSyncTypes: [.joinedGroups])
+        let sent = frames(try h.login(1, "alice", sync: ["joinedGroups", "contacts"], faults: faults), to: 1)
         #expect(Array(sent.dropFirst()) == [
             .syncStart(type: .joinedGroups),
             .syncFinish(type: .joinedGroups, error: FrameErrorBody(code: 303, message: "data sync of joinedGroups failed")),
@@ -151,9 +152,9 @@ struct MessagingTests {
 
     @Test func failingUnbindKeepsTheSessionAndLogoutWithoutUnbindThenWorks() throws {
         var h = try SessionHarness()
-        h.engine.setFaults(AppFaults(failUnbind: true), for: h.app)
         _ = try h.login(1, "alice")
-        #expect(h.frame(1, #"{"op":"logout","id":"o","unbindDeviceToken":true}"#) == [.send(ConnectionID(1), .error(
+        let faults = CommandFaults(failUnbind: true)
+        #expect(h.frame(1, #"{"op":"logout","id":"o","unbindDeviceToken":true}"#, faults: faults) == [.send(ConnectionID(1), .error(
             id: "o", code: 212, message: "unbinding the device token failed", field: nil))])
         #expect(h.engine.sessions(of: "alice", in: h.app).count == 1)
         #expect(closes(h.frame(1, #"{"op":"logout","id":"o2","unbindDeviceToken":false}"#)).map(\.1) == [1000])

@@ -2,6 +2,7 @@ import IMockCommon
 import Testing
 
 @testable import IMockCore
+import IMockWire
 
 @Suite("Session engine: login")
 struct LoginTests {
@@ -34,7 +35,7 @@ struct LoginTests {
             .send(ConnectionID(connection), expectedFrame),
             .close(ConnectionID(connection), closeCode: UInt16(4000 + code), reason: message),
         ])
-        let journalled = effects.compactMap { effect -> JournalEvent? in
+        let journalled = effects.compactMap { effect -> JournalLine.Event? in
             if case .journal(let entry) = effect { return entry.event }
             return nil
         }

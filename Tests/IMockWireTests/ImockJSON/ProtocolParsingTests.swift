@@ -1,6 +1,7 @@
 import Testing
 
 @testable import IMockCore
+import IMockWire
 
 @Suite("Protocol frames")
 struct ProtocolParsingTests {

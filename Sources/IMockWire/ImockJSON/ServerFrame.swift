@@ -1,3 +1,5 @@
+import IMockCore
+
 /// A frame the server sends. ``json`` gives its wire form; see `docs/PROTOCOL.md`.
 public enum ServerFrame: Sendable, Equatable {
     /// `login.ok`: the connection is logged in as `resource`.
@@ -118,19 +120,8 @@ public enum ServerFrame: Sendable, Equatable {
     public var text: String { json.encodedString }
 }
 
-/// The `by` of a `kicked` frame: the device whose login displaced the kicked one (E12).
-public struct KickedBy: Sendable, Equatable {
-    /// The new device's name.
-    public var deviceName: String
-    /// The new device's login extension info.
-    public var extensionInfo: String
-
-    /// Creates the value.
-    public init(deviceName: String, extensionInfo: String) {
-        self.deviceName = deviceName
-        self.extensionInfo = extensionInfo
-    }
-
+extension KickedBy {
+    /// `{deviceName, extension}`, the `by` of a `kicked` frame.
     var json: JSONValue { .object([("deviceName", .string(deviceName)), ("extension", .string(extensionInfo))]) }
 }
 
@@ -150,28 +141,7 @@ public struct FrameErrorBody: Sendable, Equatable {
     var json: JSONValue { .object([("code", .int(Int64(code))), ("message", .string(message))]) }
 }
 
-/// A 1:1 text message.
-public struct ChatMessage: Sendable, Equatable {
-    /// Server-assigned id, unique per engine (decimal digits).
-    public var messageId: String
-    /// The sender's username.
-    public var from: String
-    /// The recipient's username.
-    public var to: String
-    /// The text.
-    public var text: String
-    /// When the server accepted it, epoch ms.
-    public var timestamp: Int64
-
-    /// Creates a message.
-    public init(messageId: String, from: String, to: String, text: String, timestamp: Int64) {
-        self.messageId = messageId
-        self.from = from
-        self.to = to
-        self.text = text
-        self.timestamp = timestamp
-    }
-
+extension ChatMessage {
     var jsonMembers: [(key: String, value: JSONValue)] {
         [
             ("messageId", .string(messageId)), ("from", .string(from)), ("to", .string(to)),
@@ -180,22 +150,7 @@ public struct ChatMessage: Sendable, Equatable {
     }
 }
 
-/// One entry of `devices.ok` (and of the REST `resources` route).
-public struct DeviceEntry: Sendable, Equatable {
-    /// The resource id.
-    public var resource: String
-    /// The device UUID.
-    public var deviceUUID: String
-    /// The device name.
-    public var deviceName: String
-
-    /// Creates an entry.
-    public init(resource: String, deviceUUID: String, deviceName: String) {
-        self.resource = resource
-        self.deviceUUID = deviceUUID
-        self.deviceName = deviceName
-    }
-
+extension DeviceEntry {
     var json: JSONValue {
         .object([("resource", .string(resource)), ("deviceUUID", .string(deviceUUID)), ("deviceName", .string(deviceName))])
     }

@@ -1,34 +1,6 @@
-/// A frame a client sends, parsed and checked. See `docs/PROTOCOL.md`.
-public enum ClientFrame: Sendable, Equatable {
-    /// `login`: log this connection in.
-    case login(id: String, LoginRequest)
-    /// `ping`: answered by `pong`; allowed before login; `id` is optional.
-    case ping(id: String?)
-    /// `renewToken`: replace the session's token with a new one of the same user and app.
-    case renewToken(id: String, token: String)
-    /// `logout`: end the session; `unbindDeviceToken` asks to unbind the push token too.
-    case logout(id: String, unbindDeviceToken: Bool)
-    /// `devices`: list the user's logged-in devices.
-    case devices(id: String)
-    /// `send`: a 1:1 text message to user `to`.
-    case send(id: String, to: String, text: String)
-    /// `ack`: the client has stored offline message `messageId`; it is never delivered again.
-    case ack(id: String, messageId: String)
-
-    /// The request id, when the frame has one.
-    public var requestID: String? {
-        switch self {
-        case .login(let id, _), .renewToken(let id, _), .logout(let id, _), .devices(let id),
-            .send(let id, _, _), .ack(let id, _):
-            id
-        case .ping(let id): id
-        }
-    }
-}
-
-/// The content of a `login` frame.
+/// What a login carries, whatever the dialect: app, user, token, the device and its wishes.
 public struct LoginRequest: Sendable, Equatable {
-    /// `org#app`, as sent (checked at login: a bad or unknown key is refused with 100).
+    /// `org#app`, as sent (checked at login: a bad or unknown key is refused).
     public var appKey: String
     /// The username, as sent (folded to lower case at login).
     public var user: String
@@ -55,17 +27,17 @@ public struct LoginRequest: Sendable, Equatable {
     }
 }
 
-/// The `device` object of a `login` frame, already validated.
+/// The device of a login, as the dialect read it (checked by ``loginDevice(loginTimeMs:tokenID:)``).
 public struct DeviceDescription: Sendable, Equatable {
-    /// From `os`, `customOSType` or `platformId`.
+    /// The Easemob OS or custom type, or the OpenIM platform id.
     public var platform: DevicePlatform
-    /// `name`; may be empty.
+    /// The device name; may be empty.
     public var name: String
-    /// `uuid`.
+    /// The device UUID.
     public var uuid: String
-    /// `resource`, when the client chose one; otherwise the server assigns `<platform>_<uuid>`.
+    /// The resource, when the client chose one; otherwise the server assigns `<platform>_<uuid>`.
     public var resource: String?
-    /// `extension` (login extension info), ≤ 1024 characters.
+    /// The login extension info, ≤ 1024 UTF-16 units.
     public var extensionInfo: String
 
     /// Creates a description (not validated; ``loginDevice(loginTimeMs:tokenID:)`` checks it).

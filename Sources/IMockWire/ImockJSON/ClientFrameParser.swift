@@ -1,3 +1,5 @@
+import IMockCore
+
 /// Parses client frames strictly: one JSON object with a known `op`, every required field
 /// present with the right type. Unknown extra fields are ignored (forward compatibility).
 ///

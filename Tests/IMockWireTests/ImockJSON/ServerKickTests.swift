@@ -2,6 +2,7 @@ import IMockCommon
 import Testing
 
 @testable import IMockCore
+import IMockWire
 
 @Suite("Session engine: kicks from REST and state changes")
 struct ServerKickTests {
@@ -108,16 +109,15 @@ struct ServerKickTests {
     @Test func kicksAreJournalledWithTimeAndTarget() throws {
         var h = try Self.loggedIn()
         let effects = h.apply(h.engine.disconnect(app: h.app, user: "alice", resource: "ios_a1", nowMs: h.nowMs))
-        let entries = effects.compactMap { effect -> JournalEntry? in
+        let entries = effects.compactMap { effect -> JournalLine? in
             if case .journal(let entry) = effect { return entry }
             return nil
         }
         let reason = "forced offline by the server"
+        let subject = JournalSubject(connection: ConnectionID(1), app: h.app, user: "alice", resource: "ios_a1")
         #expect(entries == [
-            JournalEntry(atMs: h.nowMs, connection: ConnectionID(1), app: h.app, user: "alice", resource: "ios_a1",
-                         event: .frame(.kicked(code: 217, reason: reason, by: nil))),
-            JournalEntry(atMs: h.nowMs, connection: ConnectionID(1), app: h.app, user: "alice", resource: "ios_a1",
-                         event: .closed(code: 4217, reason: reason)),
+            JournalLine(JournalEntry(atMs: h.nowMs, subject: subject, event: .kicked(code: 217, reason: reason, by: nil))),
+            JournalLine(JournalEntry(atMs: h.nowMs, subject: subject, event: .closed(code: 4217, reason: reason))),
         ])
     }
 
@@ -132,7 +132,7 @@ struct ServerKickTests {
     @Test func longCloseReasonsAreCutTo123Bytes() throws {
         var h = try Self.loggedIn()
         let reason = String(repeating: "é", count: 100)
-        let effects = h.engine.kick(app: h.app, user: "bob", resource: nil, code: 217, reason: reason, by: nil, nowMs: h.nowMs)
+        let effects = h.apply(h.engine.kick(app: h.app, user: "bob", resource: nil, code: 217, reason: reason, by: nil, nowMs: h.nowMs))
         let closeReason = effects.compactMap { effect -> String? in
             if case .close(_, _, let reason) = effect { return reason }
             return nil

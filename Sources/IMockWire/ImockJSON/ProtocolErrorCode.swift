@@ -1,3 +1,5 @@
+import IMockCore
+
 /// The numeric codes of `error` and `login.error` frames that are not kick codes.
 ///
 /// The numbers are Easemob's `EMErrorCode` values (reference easemob.md §3.3), so a client can
@@ -32,6 +34,8 @@ public enum CloseCode {
     /// A normal close after `logout`, or when a reconnect of the same device replaces this
     /// connection.
     public static let normal: UInt16 = 1000
+    /// A binary message arrived: the imock protocol is text only (RFC 6455 "unsupported data").
+    public static let unsupportedData: UInt16 = 1003
     /// The server stopped waiting for a client that does not read (its pending output passed
     /// the server's cap): RFC 6455 "policy violation".
     public static let outputOverflow: UInt16 = 1008

@@ -1,3 +1,5 @@
+import IMockCore
+
 /// Why a client frame was refused. Each case names the field at fault; the engine answers
 /// with an `error` frame (code 110) and the connection stays open.
 public enum FrameError: Error, Sendable, Equatable {

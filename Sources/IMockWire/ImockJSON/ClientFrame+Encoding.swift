@@ -1,5 +1,6 @@
 import IMockCore
 
+
 extension ClientFrame {
     /// The frame as a JSON object, `op` first, members in the order of `docs/PROTOCOL.md`.
     /// Optional members with their default value are left out, so the bytes are stable.
