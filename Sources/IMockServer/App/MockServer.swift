@@ -3,28 +3,25 @@ import IMockCore
 import IMockNet
 import IMockWire
 
-/// The imock server: one event loop serving the Easemob-shaped REST API, the `/ws` long-lived
-/// connection and the control API under `/_imock/` on one port. All state lives on the loop
-/// thread; the class is `@unchecked Sendable` only so that routes can hold it.
-public final class MockServer: @unchecked Sendable {
+/// The imock server: one event loop serving the Easemob-shaped REST API, the session
+/// connections of each wire dialect and the control API under `/_imock/` on one port. All
+/// state lives on the loop thread: the domain in a `LoopBound` shared with the handlers, the
+/// rest in this loop-confined object (routes hold it through a `LoopBound` reference).
+public final class MockServer {
     public let loop: EventLoop
     public let options: ServeOptions
     private let logger: Logger
     /// The one clock every timer and expiry reads (`--clock`, moved by the control API).
     public let clock: ServerClock
+    /// Apps, users, tokens, live sessions, faults, checkpoints (docs/ARCHITECTURE.md).
+    public let domain: LoopBound<Domain>
     private var http: HTTPServer!
     private var router = Router<Route>()
-    /// The shell around the session engine (internal: the control API drives it).
+    /// The shell around the session engine: connections, their dialects, faults on them.
     private(set) var hub: SessionHub!
     private var domainTimer: LoopTimerID?
-    /// Apps, users and tokens, plus the REST rate-limit counters.
-    public internal(set) var rest: RESTState
     /// Who may use the control API.
     let controlAccess: ControlAccess
-    /// The state each app started with (from `--seed`/`--app`), for the control API's reset.
-    let startSeed: SeedDocument
-    /// Named checkpoints taken through the control API.
-    var checkpoints: [String: SeedDocument] = [:]
     /// The counters behind `/_imock/metrics`.
     let metrics = MetricsRecorder()
     /// The subscribers of `/_imock/events`.
@@ -43,8 +40,13 @@ public final class MockServer: @unchecked Sendable {
         self.logger = logger
         let clock = ServerClock(mode: options.clockMode)
         self.clock = clock
-        self.rest = RESTState(directory: directory)
-        self.startSeed = SeedDocument.export(directory)
+        var faults = FaultBook()
+        // With --seed-random the seed is known (and listed) before the first fault.
+        if let seed = options.faultSeed { faults.seedIfNeeded(seed) }
+        let engine = SessionEngine(
+            configuration: SessionEngineConfiguration(tokenWarningPercent: options.tokenWarningPercent),
+            decider: AppLoginDecider())
+        self.domain = LoopBound(Domain(directory: directory, engine: engine, faults: faults), on: loop)
         self.controlAccess = ControlAccess(
             secret: options.adminSecret ?? ServeOptions.randomSecret(), allowRemote: options.controlRemote)
         var configuration = options.httpConfiguration(tls: tls)
@@ -54,22 +56,19 @@ public final class MockServer: @unchecked Sendable {
         configuration.handshakeErrorResponse = { [clock] error in
             MockServer.handshakeErrorResponse(error, nowMs: clock.nowMs)
         }
-        self.http = HTTPServer(loop: loop, configuration: configuration) { [unowned self] request, context in
-            self.respond(to: request, context: context)
+        let this = LoopBound(Unowned(self), on: loop)
+        self.http = HTTPServer(loop: loop, configuration: configuration) { request, context in
+            this.value.object.respond(to: request, context: context)
         }
         self.hub = SessionHub(
-            loop: loop, clock: clock, engine: SessionEngine(
-                configuration: SessionEngineConfiguration(tokenWarningPercent: options.tokenWarningPercent),
-                decider: AppLoginDecider()),
-            idleTimeout: options.sessionIdleTimeout, outputLimit: options.maxWebSocketOutputBytes, logger: logger)
-        // With --seed-random the seed is known (and listed) before the first fault.
-        if let seed = options.faultSeed { hub.faults.seedIfNeeded(seed) }
+            loop: loop, clock: clock, domain: domain, idleTimeout: options.sessionIdleTimeout,
+            outputLimit: options.maxWebSocketOutputBytes, logger: logger)
         hub.onTimersChanged = { [unowned self] in self.armDomainTimer() }
         hub.onJournal = { [unowned self] entry in
             self.metrics.record(entry)
             self.events.publish(entry)
         }
-        installRoutes()
+        installRoutes(this)
     }
 
     /// Listens on the configured host and port; returns the bound address. Call before the
@@ -81,8 +80,9 @@ public final class MockServer: @unchecked Sendable {
             // Logged once so a person can use the control API; --admin-secret chooses it instead.
             logger.info("control", ["adminSecret": controlAccess.secret, "clock": options.clockMode.rawValue])
         }
-        for key in rest.directory.appKeys {
-            guard let app = try? rest.directory.app(key) else { continue }
+        let directory = domain.value.directory
+        for key in directory.appKeys {
+            guard let app = try? directory.app(key) else { continue }
             let mode = app.settings.registrationMode.rawValue
             // Only the implicit demo app's secret is shown at info (so a first run can get an
             // app token); the secrets of apps from --app or --seed are logged at debug only.
@@ -113,29 +113,34 @@ public final class MockServer: @unchecked Sendable {
 
     /// The live sessions of `user` in `app` (for tests and the control API).
     public func sessions(of user: String, in app: AppKey) -> [SessionInfo] {
-        hub.engine.sessions(of: user, in: app)
+        domain.value.engine.sessions(of: user, in: app)
     }
+
+    /// The apps, users and tokens (a copy, read on the loop thread).
+    public var directory: Directory { domain.value.directory }
 
     /// What the server sent that matters to a test: kicks, token events, closes.
     public var journal: [JournalEntry] { hub.journal }
 
-    private func installRoutes() {
-        router.add("GET", "/_imock/health") { [unowned self] _, _, _ in
-            .respond(self.healthResponse())
+    private func installRoutes(_ this: LoopBound<Unowned<MockServer>>) {
+        router.add("GET", "/_imock/health") { _, _, _ in
+            .respond(this.value.object.healthResponse())
         }
-        router.add("GET", ImockJSONDialect.path) { [unowned self] _, _, context in
-            let session = SessionConnection(server: self, dialect: ImockJSONDialect(), peer: context.peer)
-            return .upgradeToWebSocket(delegate: session)
+        for dialect in DialectCatalog.served {
+            router.add("GET", dialect.path) { _, _, context in
+                let session = SessionConnection(server: this.value.object, dialect: dialect.make(), peer: context.peer)
+                return .upgradeToWebSocket(delegate: session)
+            }
         }
         for (pattern, handler) in Dashboard.routes(access: controlAccess, clock: clock) { router.add("GET", pattern, handler) }
         for route in ControlAPI.routes {
-            router.add(route.method, route.pattern) { [unowned self] request, parameters, context in
-                self.runControl(route, request, parameters: parameters, context: context)
+            router.add(route.method, route.pattern) { request, parameters, context in
+                this.value.object.runControl(route, request, parameters: parameters, context: context)
             }
         }
         for route in RESTAPI.routes {
-            router.add(route.method, route.pattern) { [unowned self] request, parameters, context in
-                .respond(self.runREST(route, request, parameters: parameters, context: context))
+            router.add(route.method, route.pattern) { request, parameters, context in
+                .respond(this.value.object.runREST(route, request, parameters: parameters, context: context))
             }
         }
     }
@@ -143,12 +148,20 @@ public final class MockServer: @unchecked Sendable {
     private func runREST(
         _ route: RESTRoute, _ request: HTTPRequest, parameters: [String: String], context: HTTPRequestContext
     ) -> HTTPResponse {
+        let now = clock.nowMs
         let outcome = route.run(
-            request, parameters: parameters, state: &rest, nowMs: clock.nowMs, presence: hub.presence,
+            request, parameters: parameters, domain: &domain.value, nowMs: now, presence: hub.presence,
             scheme: context.isSecure ? "https" : "http")
         // The response goes out before the kicks it causes reach the devices.
-        for effect in outcome.effects { hub.apply(effect) }
+        if !outcome.effects.isEmpty { hub.perform(domain.value.apply(outcome.effects, nowMs: now)) }
         return outcome.response
+    }
+
+    /// What control handlers work with.
+    var controlContext: ControlContext {
+        ControlContext(
+            domain: domain, clock: clock, sessions: hub, events: events, metrics: metrics, options: options,
+            connectionCount: { [unowned self] in self.connectionCount }, clockMoved: { [unowned self] in self.clockMoved() })
     }
 
     private func runControl(
@@ -157,7 +170,7 @@ public final class MockServer: @unchecked Sendable {
         do {
             try controlAccess.check(request, context: context)
             let call = try ControlRequest(http: request, parameters: parameters)
-            return try route.respond(self, call)
+            return try route.respond(controlContext, call)
         } catch {
             return .respond(error.response(nowMs: clock.nowMs))
         }
@@ -226,7 +239,7 @@ public final class MockServer: @unchecked Sendable {
         let health: JSONValue = [
             "status": "ok", "version": .string(IMockVersion.current), "uptimeMs": .int(metrics.uptimeMilliseconds),
             "connections": .int(Int64(connectionCount)), "sessions": .int(Int64(sessionCount)),
-            "apps": .int(Int64(rest.directory.appKeys.count)),
+            "apps": .int(Int64(domain.value.directory.appKeys.count)),
         ]
         return .json(status: 200, health.encoded())
     }
@@ -238,7 +251,7 @@ public final class MockServer: @unchecked Sendable {
     }
 
     func sessionReceived(_ message: WireMessage, on channel: WebSocketChannel) {
-        hub.received(message, on: channel, directory: &rest.directory)
+        hub.received(message, on: channel)
     }
 
     func sessionClosed(_ channel: WebSocketChannel, code: WebSocketCloseCode) {
@@ -258,13 +271,13 @@ public final class MockServer: @unchecked Sendable {
         let delay = max(0, deadline.clampedSubtracting(now))
         domainTimer = loop.scheduleTimer(after: .milliseconds(delay)) { [unowned self] in
             self.domainTimer = nil
-            self.hub.fireDueTimers(directory: &self.rest.directory)
+            self.hub.fireDueTimers()
         }
     }
 
     /// Fires what became due after the control API moved, froze or resumed the clock.
     func clockMoved() {
         hub.clockJumped()
-        hub.fireDueTimers(directory: &rest.directory)
+        hub.fireDueTimers()
     }
 }

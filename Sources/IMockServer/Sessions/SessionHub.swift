@@ -14,11 +14,10 @@ final class SessionHub {
     private let idleTimeout: Duration
     /// Most output a connection may have waiting (`--max-ws-output-bytes`).
     private let outputLimit: Int
-    private(set) var engine: SessionEngine
+    /// The server's domain (shared with the REST and control handlers).
+    let domain: LoopBound<Domain>
     private(set) var channels: [ConnectionID: ChannelState] = [:]
     var timers = DomainTimers()
-    /// Active control-API faults (FaultHub.swift carries them out).
-    var faults = FaultBook()
     /// Connections whose server frames are held (delay, holdLogin) or black-holed.
     var faultOutboxes: [ConnectionID: FaultOutbox] = [:]
     /// The app, user and resource last known of a connection (from its login frame or its
@@ -42,12 +41,12 @@ final class SessionHub {
     }
 
     init(
-        loop: EventLoop, clock: any Clock, engine: SessionEngine, idleTimeout: Duration, outputLimit: Int,
+        loop: EventLoop, clock: any Clock, domain: LoopBound<Domain>, idleTimeout: Duration, outputLimit: Int,
         logger: Logger
     ) {
         self.loop = loop
         self.clock = clock
-        self.engine = engine
+        self.domain = domain
         self.idleTimeout = idleTimeout
         self.outputLimit = outputLimit
         self.logger = logger
@@ -57,7 +56,7 @@ final class SessionHub {
     var connectionCount: Int { channels.count }
 
     /// Who is online, for the REST `status` and `resources` routes.
-    var presence: EnginePresence { EnginePresence(engine: engine) }
+    var presence: EnginePresence { EnginePresence(engine: domain.value.engine) }
 
     // MARK: Socket events
 
@@ -66,11 +65,11 @@ final class SessionHub {
         channels[id] = ChannelState(channel: channel, dialect: dialect, lastActivityMs: clock.nowMs)
         timers.add(.idle(id), atMs: clock.nowMs + idleTimeout.milliseconds)
         onTimersChanged?()
-        perform(engine.connectionOpened(id, nowMs: clock.nowMs))
+        perform(domain.value.connectionOpened(id, nowMs: clock.nowMs))
         logger.debug("ws.open", ["conn": String(channel.id), "peer": peer?.description ?? "-"])
     }
 
-    func received(_ message: WireMessage, on channel: WebSocketChannel, directory: inout Directory) {
+    func received(_ message: WireMessage, on channel: WebSocketChannel) {
         let id = ConnectionID(channel.id)
         channels[id]?.lastActivityMs = clock.nowMs
         if faultOutboxes[id]?.blackhole != nil {
@@ -81,8 +80,8 @@ final class SessionHub {
         for input in inputs {
             switch input {
             case .command(let command):
-                let faults = self.faults.isEmpty ? CommandFaults.none : commandFaults(for: command, on: id)
-                perform(engine.handle(command, on: id, faults: faults, nowMs: clock.nowMs, directory: &directory))
+                if case .login(_, let request) = command { noteLoginSubject(request, on: id) }
+                perform(domain.value.handle(command, on: id, subject: faultSubject(of: id), nowMs: clock.nowMs))
             case .reply(let reply):
                 deliver(.message(reply), as: .frame, to: id)
             case .close(let close):
@@ -106,47 +105,25 @@ final class SessionHub {
         unflushed[id] = nil
         timers.cancel(.idle(id))
         forgetFaultState(of: id)
-        perform(engine.connectionClosed(id, nowMs: clock.nowMs))
+        perform(domain.value.connectionClosed(id, nowMs: clock.nowMs))
         logger.debug("ws.close", ["conn": String(channel.id), "code": String(code.rawValue)])
     }
 
     // MARK: Domain events
 
-    /// Applies what a REST call changed to live sessions (kicks 217, 207, 216, 305).
-    func apply(_ effect: RESTEffect) {
-        let now = clock.nowMs
-        let outputs: [SessionOutput]
-        switch effect {
-        case .disconnectUser(let app, let user, let resource):
-            outputs = engine.disconnect(app: app, user: user, resource: resource, nowMs: now)
-        case .userDeleted(let app, let user):
-            outputs = engine.userDeleted(app: app, user: user, nowMs: now)
-        case .passwordChanged(let app, let user):
-            outputs = engine.passwordChanged(app: app, user: user, nowMs: now)
-        case .userDeactivated(let app, let user):
-            outputs = engine.userDeactivated(app: app, user: user, nowMs: now)
-        }
-        perform(outputs)
-    }
-
     /// Fires the timers that are due on the clock (after it flowed, or was advanced or set).
-    func fireDueTimers(directory: inout Directory) {
+    func fireDueTimers() {
         for timer in timers.popDue(nowMs: clock.nowMs) {
             switch timer {
             case .engine(let token):
-                perform(engine.timerFired(token, nowMs: clock.nowMs, directory: &directory))
+                perform(domain.value.timerFired(token, nowMs: clock.nowMs))
             case .idle(let id):
                 checkIdle(id)
             case .faultExpiry(let id):
-                clearFault(id, directory: &directory)
+                clearFault(id)
             }
         }
         onTimersChanged?()
-    }
-
-    /// Runs any engine command (a control-API kick, an app switch) and carries out its outputs.
-    func run(_ command: (inout SessionEngine) -> [SessionOutput]) {
-        perform(command(&engine))
     }
 
     // MARK: Effects
@@ -233,7 +210,7 @@ final class SessionHub {
             "session.overflow",
             ["conn": String(id.rawValue), "pendingBytes": String(channel.connection.pendingOutputBytes),
              "requeued": String(undelivered.count)])
-        perform(engine.outputOverflowed(id, undelivered: undelivered, nowMs: clock.nowMs))
+        perform(domain.value.outputOverflowed(id, undelivered: undelivered, nowMs: clock.nowMs))
     }
 
     // MARK: Idle timeout

@@ -35,14 +35,14 @@ final class InProcessServer: @unchecked Sendable {
 
     /// Reads server state on the loop thread.
     func onLoop<T: Sendable>(_ body: @escaping @Sendable (MockServer) -> T) async throws -> T {
-        let server = self.server
-        return try await loop.submit { body(server) }
+        let server = LoopBound(self.server, on: loop)
+        return try await loop.submit { body(server.value) }
     }
 
     /// The client id and secret of `key`.
     func credentials(of key: String) async throws -> (id: String, secret: String) {
         try await onLoop { server in
-            let app = try! server.rest.directory.app(try! AppKey(parsing: key))
+            let app = try! server.directory.app(try! AppKey(parsing: key))
             return (app.clientID, app.clientSecret)
         }
     }
