@@ -66,7 +66,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockClientTests",
-            dependencies: ["IMockClient", "IMockCore", "IMockWire", "IMockServer", "IMockNet", "IMockTestSupport"],
+            dependencies: ["IMockCommon", "IMockClient", "IMockCore", "IMockWire", "IMockServer", "IMockNet", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore"],
@@ -76,7 +76,9 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockServerTests",
-            dependencies: ["IMockServer", "IMockCore", "IMockWire", "IMockNet", "IMockTestSupport", "CIMockShims"],
+            dependencies: [
+                "IMockCommon", "IMockServer", "IMockCore", "IMockWire", "IMockNet", "IMockTestSupport", "CIMockShims",
+            ],
             exclude: ["Interop/session_client.py", "Golden/journal-golden.json"],
             swiftSettings: strictSettings),
     ],

@@ -41,7 +41,8 @@ final class ClientEngine: @unchecked Sendable {
         self.loop = loop
         self.endpoint = endpoint
         self.tls = tls
-        self.clock = clock
+        // On a shared timeline the timeline is the clock too.
+        self.clock = timerMode.timeline ?? clock
         self.dataDirectory = dataDirectory
         self.log = log
         self.delegates = delegates

@@ -27,7 +27,8 @@ public final class IMClient: Sendable {
     ///   - dataDirectory: where the per-user databases and the `lastOnlineUser` file live; nil
     ///     keeps databases in memory and remembers no user across runs.
     ///   - loop: the event loop to run on; nil starts one the client owns (stopped by ``shutdown()``).
-    ///   - timerMode: real-time timers, or manual ones for tests on a virtual clock.
+    ///   - timerMode: real-time timers, manual ones for tests, or the run's shared `Timeline`
+    ///     (which then is the client's clock too, whatever `clock` says).
     ///   - tls: the TLS context for `wss` endpoints.
     ///   - callbackQueue: the queue of delegates registered without one, and of completion handlers.
     ///   - lastOnlineUser: the last user whose login reached the server (Z5); nil reads it from `dataDirectory`.

@@ -11,15 +11,18 @@ public final class MockServer {
     public let loop: EventLoop
     public let options: ServeOptions
     private let logger: Logger
-    /// The one clock every timer and expiry reads (`--clock`, moved by the control API).
-    public let clock: ServerClock
+    /// The one clock every timer and expiry reads (`--clock`, moved by the control API), shared
+    /// with in-process clients.
+    public let clock: Timeline
     /// Apps, users, tokens, live sessions, faults, checkpoints (docs/ARCHITECTURE.md).
     public let domain: LoopBound<Domain>
     private var http: HTTPServer!
     private var router = Router<Route>()
     /// The shell around the session engine: connections, their dialects, faults on them.
     private(set) var hub: SessionHub!
-    private var domainTimer: LoopTimerID?
+    private var timelineTimer: LoopTimerID?
+    /// This server as `@Sendable` closures capture it.
+    private var this: LoopBound<Unowned<MockServer>>!
     /// Who may use the control API.
     let controlAccess: ControlAccess
     /// The counters behind `/_imock/metrics`.
@@ -31,14 +34,16 @@ public final class MockServer {
     typealias Route = @Sendable (HTTPRequest, [String: String], HTTPRequestContext) -> HTTPServerResponse
 
     /// Creates the server over `directory` (from `--app`/`--seed`, see `ServeOptions.makeDirectory`).
-    /// `tls` comes from `--tls-cert`/`--tls-key` when given.
+    /// `tls` comes from `--tls-cert`/`--tls-key` when given. `timeline` is the run's clock and
+    /// timers, to share with in-process clients; by default one of `--clock`'s mode.
     public init(
-        loop: EventLoop, options: ServeOptions, directory: Directory, tls: TLSContext? = nil, logger: Logger = .disabled
+        loop: EventLoop, options: ServeOptions, directory: Directory, tls: TLSContext? = nil, logger: Logger = .disabled,
+        timeline: Timeline? = nil
     ) {
         self.loop = loop
         self.options = options
         self.logger = logger
-        let clock = ServerClock(mode: options.clockMode)
+        let clock = timeline ?? Timeline(mode: options.clockMode, startMs: options.clockStartMs)
         self.clock = clock
         var faults = FaultBook()
         // With --seed-random the seed is known (and listed) before the first fault.
@@ -57,13 +62,20 @@ public final class MockServer {
             MockServer.handshakeErrorResponse(error, nowMs: clock.nowMs)
         }
         let this = LoopBound(Unowned(self), on: loop)
+        self.this = this
         self.http = HTTPServer(loop: loop, configuration: configuration) { request, context in
             this.value.object.respond(to: request, context: context)
         }
         self.hub = SessionHub(
             loop: loop, clock: clock, domain: domain, idleTimeout: options.sessionIdleTimeout,
             outputLimit: options.maxWebSocketOutputBytes, logger: logger)
-        hub.onTimersChanged = { [unowned self] in self.armDomainTimer() }
+        clock.onDeadlinesChanged {
+            if loop.inEventLoop {
+                this.value.object.armTimelineTimer()
+            } else {
+                loop.execute { this.value.object.armTimelineTimer() }
+            }
+        }
         hub.onJournal = { [unowned self] entry in
             self.metrics.record(entry)
             self.events.publish(entry)
@@ -161,7 +173,8 @@ public final class MockServer {
     var controlContext: ControlContext {
         ControlContext(
             domain: domain, clock: clock, sessions: hub, events: events, metrics: metrics, options: options,
-            connectionCount: { [unowned self] in self.connectionCount }, clockMoved: { [unowned self] in self.clockMoved() })
+            connectionCount: { [unowned self] in self.connectionCount },
+            moveClock: { [unowned self] target, move throws(VirtualClockError) in try self.moveClock(to: target, move) })
     }
 
     private func runControl(
@@ -258,26 +271,29 @@ public final class MockServer {
         hub.closed(channel, code: code)
     }
 
-    /// Keeps one loop timer armed for the earliest hub deadline while the clock flows. A frozen
-    /// clock fires timers when it is moved (`clockMoved`), and also those scheduled at or before
-    /// the time it stands at (a token warning already due at login): they run on the next loop
-    /// turn, after the effects of the command that scheduled them, as on a flowing clock.
-    private func armDomainTimer() {
-        if let domainTimer { loop.cancelTimer(domainTimer) }
-        domainTimer = nil
-        guard let deadline = hub.nextDeadlineMs else { return }
+    /// Keeps one loop timer armed for the timeline's earliest deadline while it flows. A frozen
+    /// timeline fires timers when it is moved, and also those scheduled at or before the time it
+    /// stands at (a token warning already due at login): they run on the next loop turn, after
+    /// the outputs of the command that scheduled them, as on a flowing clock.
+    func armTimelineTimer() {
+        if let timelineTimer { loop.cancelTimer(timelineTimer) }
+        timelineTimer = nil
+        guard let deadline = clock.nextDeadlineMs else { return }
         let now = clock.nowMs
         guard !clock.isFrozen || deadline <= now else { return }
         let delay = max(0, deadline.clampedSubtracting(now))
-        domainTimer = loop.scheduleTimer(after: .milliseconds(delay)) { [unowned self] in
-            self.domainTimer = nil
-            self.hub.fireDueTimers()
+        let this = self.this!
+        timelineTimer = loop.scheduleTimer(after: .milliseconds(delay)) {
+            this.value.object.timelineTimer = nil
+            this.value.object.clock.fireDue()
+            this.value.object.armTimelineTimer()
         }
     }
 
-    /// Fires what became due after the control API moved, froze or resumed the clock.
-    func clockMoved() {
-        hub.clockJumped()
-        hub.fireDueTimers()
+    /// Moves the clock with `move` (an advance or a set to `targetMs`): the jump counts as
+    /// activity on every connection first, then the timeline steps through the timers due.
+    func moveClock(to targetMs: Int64, _ move: () throws(VirtualClockError) -> Void) throws(VirtualClockError) {
+        hub.clockWillJump(to: targetMs)
+        try move()
     }
 }

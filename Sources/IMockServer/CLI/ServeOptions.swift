@@ -37,7 +37,9 @@ public struct ServeOptions: Sendable, Equatable {
     /// `--control-remote`: answer control-API calls from non-loopback clients too.
     public var controlRemote = false
     /// `--clock`: follow the wall clock, or start frozen and move only when told.
-    public var clockMode = ServerClock.Mode.system
+    public var clockMode = Timeline.Mode.system
+    /// `--clock-start`: where a virtual clock starts (epoch ms); nil: the wall clock's now.
+    public var clockStartMs: Int64?
     /// Apps from `--app org#app[:open]`, in order.
     public var apps: [AppOption] = []
     /// `--seed FILE`.
@@ -136,7 +138,7 @@ public struct ServeOptions: Sendable, Equatable {
                 options.controlRemote = true
             case "--clock":
                 let text = try scanner.value(for: option)
-                guard let mode = ServerClock.Mode(rawValue: text) else {
+                guard let mode = Timeline.Mode(rawValue: text) else {
                     throw UsageError("option --clock must be system or virtual, got '\(text)'")
                 }
                 options.clockMode = mode

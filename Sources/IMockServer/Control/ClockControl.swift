@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 
 /// `/_imock/clock`: read, advance, set, freeze and resume the server clock. Every timer follows
@@ -8,23 +9,24 @@ enum ClockControl {
         ControlRoute("POST", "/_imock/clock/advance") { context, request throws(ControlError) in
             try request.allowOnly(["ms"])
             let delta = try request.requiredInt("ms", in: 0...Int64.max)
-            try move(context, field: "ms") { () throws(VirtualClockError) in try context.clock.advance(by: delta) }
+            let target = context.nowMs.clampedAdding(delta)
+            try move(context, to: target, field: "ms") { () throws(VirtualClockError) in try context.clock.advance(by: delta) }
             return state(context)
         },
         ControlRoute("POST", "/_imock/clock/set") { context, request throws(ControlError) in
             try request.allowOnly(["epochMs"])
             let target = try request.requiredInt("epochMs", in: ValueLimits.epochMs)
-            try move(context, field: "epochMs") { () throws(VirtualClockError) in try context.clock.set(to: target) }
+            try move(context, to: target, field: "epochMs") { () throws(VirtualClockError) in
+                try context.clock.set(to: target)
+            }
             return state(context)
         },
         ControlRoute("POST", "/_imock/clock/freeze") { context, _ in
             context.clock.freeze()
-            context.clockMoved()
             return state(context)
         },
         ControlRoute("POST", "/_imock/clock/resume") { context, _ in
             context.clock.resume()
-            context.clockMoved()
             return state(context)
         },
     ]
@@ -34,10 +36,10 @@ enum ClockControl {
     }
 
     private static func move(
-        _ context: ControlContext, field: String, _ change: () throws(VirtualClockError) -> Void
+        _ context: ControlContext, to target: Int64, field: String, _ change: () throws(VirtualClockError) -> Void
     ) throws(ControlError) {
         do {
-            try change()
+            try context.moveClock(target, change)
         } catch {
             switch error {
             case .negativeAdvance(let delta): throw .badRequest("the clock only moves forward; ms was \(delta)")
@@ -46,6 +48,5 @@ enum ClockControl {
                 throw .badRequest("'\(field)' would move the clock past \(maximum) (9999-12-31T23:59:59.999Z)")
             }
         }
-        context.clockMoved()
     }
 }

@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import IMockNet
 
@@ -8,8 +9,8 @@ import IMockNet
 struct ControlContext {
     /// The server's domain.
     let domain: LoopBound<Domain>
-    /// The server's clock.
-    let clock: ServerClock
+    /// The run's clock.
+    let clock: Timeline
     /// The open session connections (faults on them, the journal).
     let sessions: SessionHub
     /// The `/_imock/events` subscribers.
@@ -20,8 +21,9 @@ struct ControlContext {
     let options: ServeOptions
     /// Open connections of every kind (HTTP and WebSocket).
     let connectionCount: () -> Int
-    /// Fires what became due after the clock was moved, frozen or resumed.
-    let clockMoved: () -> Void
+    /// Moves the clock to a target (advance or set): the jump counts as activity on every
+    /// connection, then the timeline fires what comes due.
+    let moveClock: (Int64, () throws(VirtualClockError) -> Void) throws(VirtualClockError) -> Void
 
     /// The clock's time.
     var nowMs: Int64 { clock.nowMs }

@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import IMockNet
 import IMockWire
@@ -32,8 +33,7 @@ extension SessionHub {
         if active {
             domain.value.faults.insert(fault)
             if let expiry = fault.expiresAtMs {
-                timers.add(.faultExpiry(fault.id), atMs: expiry)
-                onTimersChanged?()
+                schedule(.faultExpiry(fault.id), atMs: expiry)
             }
         }
         let matching = channels.keys.sorted().filter { target.matches(faultSubject(of: $0)) }
@@ -62,8 +62,7 @@ extension SessionHub {
     @discardableResult
     func clearFault(_ id: FaultID) -> Fault? {
         guard let fault = domain.value.faults.remove(id) else { return nil }
-        timers.cancel(.faultExpiry(id))
-        onTimersChanged?()
+        timers.cancel(.faultExpiry(id), on: clock)
         guard fault.kind == .blackhole else { return fault }
         for connection in faultOutboxes.keys.sorted() where faultOutboxes[connection]?.blackhole == id {
             endBlackhole(connection)
@@ -105,7 +104,7 @@ extension SessionHub {
         let decision = domain.value.faults.decide(outgoing, for: faultSubject(of: id))
         for finished in decision.finished {
             domain.value.faults.remove(finished)  // a used-up dropFrames (never a black hole)
-            timers.cancel(.faultExpiry(finished))
+            timers.cancel(.faultExpiry(finished), on: clock)
         }
         switch decision.action {
         case .discard:

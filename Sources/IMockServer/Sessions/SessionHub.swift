@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import IMockNet
 import IMockWire
@@ -9,7 +10,8 @@ import IMockWire
 /// the idle timeout. Loop-confined.
 final class SessionHub {
     let loop: EventLoop
-    let clock: any Clock
+    /// The run's clock and timers (shared with in-process clients).
+    let clock: Timeline
     private let logger: Logger
     private let idleTimeout: Duration
     /// Most output a connection may have waiting (`--max-ws-output-bytes`).
@@ -17,7 +19,7 @@ final class SessionHub {
     /// The server's domain (shared with the REST and control handlers).
     let domain: LoopBound<Domain>
     private(set) var channels: [ConnectionID: ChannelState] = [:]
-    var timers = DomainTimers()
+    var timers = HubTimers()
     /// Connections whose server frames are held (delay, holdLogin) or black-holed.
     var faultOutboxes: [ConnectionID: FaultOutbox] = [:]
     /// The app, user and resource last known of a connection (from its login frame or its
@@ -41,7 +43,7 @@ final class SessionHub {
     }
 
     init(
-        loop: EventLoop, clock: any Clock, domain: LoopBound<Domain>, idleTimeout: Duration, outputLimit: Int,
+        loop: EventLoop, clock: Timeline, domain: LoopBound<Domain>, idleTimeout: Duration, outputLimit: Int,
         logger: Logger
     ) {
         self.loop = loop
@@ -63,8 +65,7 @@ final class SessionHub {
     func opened(_ channel: WebSocketChannel, dialect: any WireDialect, peer: SocketAddress?) {
         let id = ConnectionID(channel.id)
         channels[id] = ChannelState(channel: channel, dialect: dialect, lastActivityMs: clock.nowMs)
-        timers.add(.idle(id), atMs: clock.nowMs + idleTimeout.milliseconds)
-        onTimersChanged?()
+        schedule(.idle(id), atMs: clock.nowMs + idleTimeout.milliseconds)
         perform(domain.value.connectionOpened(id, nowMs: clock.nowMs))
         logger.debug("ws.open", ["conn": String(channel.id), "peer": peer?.description ?? "-"])
     }
@@ -103,7 +104,7 @@ final class SessionHub {
                     event: .closed(code: sent.code.rawValue, reason: sent.reason)))
         }
         unflushed[id] = nil
-        timers.cancel(.idle(id))
+        timers.cancel(.idle(id), on: clock)
         forgetFaultState(of: id)
         perform(domain.value.connectionClosed(id, nowMs: clock.nowMs))
         logger.debug("ws.close", ["conn": String(channel.id), "code": String(code.rawValue)])
@@ -111,19 +112,33 @@ final class SessionHub {
 
     // MARK: Domain events
 
-    /// Fires the timers that are due on the clock (after it flowed, or was advanced or set).
-    func fireDueTimers() {
-        for timer in timers.popDue(nowMs: clock.nowMs) {
-            switch timer {
-            case .engine(let token):
-                perform(domain.value.timerFired(token, nowMs: clock.nowMs))
-            case .idle(let id):
-                checkIdle(id)
-            case .faultExpiry(let id):
-                clearFault(id)
+    /// This hub as timeline actions capture it.
+    private lazy var bound = LoopBound(Unowned(self), on: loop)
+
+    /// Puts `timer` on the timeline; it fires on this hub's loop.
+    func schedule(_ timer: HubTimer, atMs: Int64) {
+        let hub = bound
+        let loop = self.loop
+        timers.add(timer, atMs: atMs, on: clock) { deadline in
+            if loop.inEventLoop {
+                hub.value.object.fire(timer, atMs: deadline)
+            } else {
+                loop.execute { hub.value.object.fire(timer, atMs: deadline) }
             }
         }
-        onTimersChanged?()
+    }
+
+    /// A hub timer is due (its deadline: the time the clock stands at, or passed).
+    private func fire(_ timer: HubTimer, atMs deadline: Int64) {
+        timers.fired(timer)
+        switch timer {
+        case .engine(let token):
+            perform(domain.value.timerFired(token, nowMs: max(deadline, clock.nowMs)))
+        case .idle(let id):
+            checkIdle(id)
+        case .faultExpiry(let id):
+            clearFault(id)
+        }
     }
 
     // MARK: Effects
@@ -131,7 +146,6 @@ final class SessionHub {
     /// Carries out the engine's outputs in order, each encoded by its connection's dialect.
     /// Messages and closes pass through the active faults (the send path of FaultHub.swift).
     func perform(_ outputs: [SessionOutput]) {
-        var timersChanged = false
         for output in outputs {
             for step in steps(for: output) {
                 switch step {
@@ -143,17 +157,14 @@ final class SessionHub {
                     closedByEngine.insert(id)
                     deliver(.close(WebSocketCloseCode(close.code), reason: close.reason), as: .close, to: id)
                 case .schedule(let token, let atMs):
-                    timers.add(.engine(token), atMs: atMs)
-                    timersChanged = true
+                    schedule(.engine(token), atMs: atMs)
                 case .cancel(let token):
-                    timers.cancel(.engine(token))
-                    timersChanged = true
+                    timers.cancel(.engine(token), on: clock)
                 case .journal(let entry):
                     record(entry)
                 }
             }
         }
-        if timersChanged { onTimersChanged?() }
     }
 
     /// The wire steps of one output, encoded by its connection's dialect (which keeps its state).
@@ -168,12 +179,6 @@ final class SessionHub {
         if let connection, channels[connection] != nil { channels[connection]?.dialect = dialect }
         return steps
     }
-
-    /// Called when the earliest domain deadline may have moved (the server re-arms its timer).
-    var onTimersChanged: (() -> Void)?
-
-    /// The earliest pending domain deadline.
-    var nextDeadlineMs: Int64? { timers.nextDeadline }
 
     /// Called with every journal entry as it is recorded (the event stream and metrics listen).
     var onJournal: ((JournalEntry) -> Void)?
@@ -215,12 +220,14 @@ final class SessionHub {
 
     // MARK: Idle timeout
 
-    /// Counts a jump of the clock as activity on every connection: a client cannot ping during
-    /// an instant jump, and an hour's jump must reach the token events, not drop every
-    /// connection for silence. Idle timeouts still follow the clock while it flows.
-    func clockJumped() {
-        let now = clock.nowMs
-        for id in channels.keys { channels[id]?.lastActivityMs = now }
+    /// Counts a jump of the clock to `targetMs` as activity on every connection, before the
+    /// timeline steps through it: a client cannot ping during an instant jump, and an hour's
+    /// jump must reach the token events, not drop every connection for silence. Idle timeouts
+    /// still follow the clock while it flows.
+    func clockWillJump(to targetMs: Int64) {
+        for id in Array(channels.keys) {
+            if let last = channels[id]?.lastActivityMs, last < targetMs { channels[id]?.lastActivityMs = targetMs }
+        }
     }
 
     /// Closes a connection silent for the idle timeout; otherwise checks again when it would be.
@@ -229,7 +236,7 @@ final class SessionHub {
         guard let state = channels[id] else { return }
         let deadline = state.lastActivityMs + idleTimeout.milliseconds
         if deadline > clock.nowMs {
-            timers.add(.idle(id), atMs: deadline)
+            schedule(.idle(id), atMs: deadline)
             return
         }
         state.channel.close(code: .goingAway, reason: "idle for longer than \(idleTimeout)")

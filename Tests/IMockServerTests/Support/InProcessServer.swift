@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import IMockNet
 import IMockServer
@@ -11,7 +12,7 @@ final class InProcessServer: @unchecked Sendable {
 
     /// `configure` changes any other option after the ones given here are set.
     init(
-        apps: [ServeOptions.AppOption] = [ServeOptions.defaultApp], clock: ServerClock.Mode = .system,
+        apps: [ServeOptions.AppOption] = [ServeOptions.defaultApp], clock: Timeline.Mode = .system,
         sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
         configure: (inout ServeOptions) -> Void = { _ in }
     ) throws {

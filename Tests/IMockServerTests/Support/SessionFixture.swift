@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import IMockNet
 import IMockServer
@@ -11,7 +12,7 @@ final class SessionFixture: Sendable {
     let clientLoop: EventLoop
 
     init(
-        clock: ServerClock.Mode = .system, sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
+        clock: Timeline.Mode = .system, sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
         configure: (inout ServeOptions) -> Void = { _ in }
     ) throws {
         server = try InProcessServer(

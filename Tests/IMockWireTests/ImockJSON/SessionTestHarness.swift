@@ -1,4 +1,5 @@
 import IMockCommon
+import Synchronization
 @testable import IMockCore
 import IMockWire
 
@@ -51,9 +52,14 @@ struct JournalLine: Sendable, Equatable {
 struct SessionHarness {
     var directory = Directory(settings: DirectorySettings(passwordIterations: 1))
     var engine: SessionEngine
-    var clock = VirtualClock(startMs: 1_000_000)
-    var schedule = TimerSchedule<TimerToken>()
-    var timerIDs: [TimerToken: TimerID] = [:]
+    /// The run's clock and timers, as the server uses them (engine timers ride on it).
+    let clock = Timeline(mode: .virtual, startMs: 1_000_000)
+    /// The engine timers that fired on the timeline, with their deadlines, not yet handled.
+    let fired = FiredTimers()
+    var timerIDs: [TimerToken: Timeline.Timer] = [:]
+
+    /// Pending engine timers (the timeline's, by token).
+    var schedule: [TimerToken: Timeline.Timer] { timerIDs }
     /// Every effect produced, in order.
     var log: [SessionEffect] = []
     /// Each open connection's dialect.
@@ -102,9 +108,11 @@ struct SessionHarness {
     private mutating func record(_ effects: [SessionEffect]) -> [SessionEffect] {
         for effect in effects {
             switch effect {
-            case .schedule(let timer, let atMs): timerIDs[timer] = schedule.schedule(at: atMs, timer)
+            case .schedule(let timer, let atMs):
+                let fired = self.fired
+                timerIDs[timer] = clock.schedule(at: atMs) { fired.append(timer, atMs) }
             case .cancel(let timer):
-                if let id = timerIDs.removeValue(forKey: timer) { schedule.cancel(id) }
+                if let id = timerIDs.removeValue(forKey: timer) { clock.cancel(id) }
             default: break
             }
         }
@@ -182,14 +190,15 @@ struct SessionHarness {
         return self.frame(connection, frame.encodedString, faults: faults)
     }
 
-    /// Moves the virtual clock and fires due timers in order, like the shell.
+    /// Moves the timeline and handles the engine timers it fired, in deadline order, like the hub.
     @discardableResult
     mutating func advance(by deltaMs: Int64) throws -> [SessionEffect] {
         try clock.advance(by: deltaMs)
         var effects: [SessionEffect] = []
-        for (_, timer) in schedule.popDue(nowMs: nowMs) {
+        while let (timer, deadline) = fired.takeFirst() {
             timerIDs[timer] = nil
-            effects += apply(engine.timerFired(timer, nowMs: nowMs, directory: &directory))
+            effects += apply(engine.timerFired(timer, nowMs: deadline, directory: &directory))
+            clock.fireDue()
         }
         return effects
     }
@@ -228,5 +237,16 @@ extension ServerFrame {
         case .loginError(_, let code, _), .kicked(let code, _, _), .error(_, let code, _, _): code
         default: nil
         }
+    }
+}
+
+/// Engine timers the timeline fired, waiting for the harness to hand them to the engine.
+final class FiredTimers: Sendable {
+    private let timers = Mutex<[(TimerToken, Int64)]>([])
+
+    func append(_ timer: TimerToken, _ deadline: Int64) { timers.withLock { $0.append((timer, deadline)) } }
+
+    func takeFirst() -> (TimerToken, Int64)? {
+        timers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
     }
 }

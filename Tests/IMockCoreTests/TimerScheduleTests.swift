@@ -3,31 +3,6 @@ import Testing
 
 @testable import IMockCore
 
-@Suite struct ClockTests {
-    @Test func virtualClockMovesOnlyWhenTold() throws {
-        var clock = VirtualClock(startMs: 1_000)
-        #expect(clock.nowMs == 1_000)
-        #expect(try clock.advance(by: 500) == 1_500)
-        #expect(try clock.set(to: 2_000) == 2_000)
-        #expect(try clock.advance(by: 0) == 2_000)
-    }
-
-    @Test func virtualClockRefusesToGoBackwards() {
-        var clock = VirtualClock(startMs: 1_000)
-        var errors: [VirtualClockError] = []
-        do { try clock.advance(by: -1) } catch { errors.append(error) }
-        do { try clock.set(to: 999) } catch { errors.append(error) }
-        do { try clock.advance(by: .max) } catch { errors.append(error) }
-        #expect(errors == [.negativeAdvance(-1), .movesBackwards(fromMs: 1_000, toMs: 999), .beyondMaximum(ValueLimits.maximumEpochMs)])
-        #expect(clock.nowMs == 1_000)
-    }
-
-    @Test func systemClockIsEpochMilliseconds() {
-        // 2020-01-01 .. 2100-01-01: a wrong unit (s, µs) falls outside.
-        #expect((1_577_836_800_000..<4_102_444_800_000).contains(SystemClock().nowMs))
-    }
-}
-
 @Suite struct TimerScheduleTests {
     @Test func dueTimersComeInDeadlineOrderThenSchedulingOrder() {
         var schedule = TimerSchedule<String>()
