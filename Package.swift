@@ -46,7 +46,7 @@ let package = Package(
             swiftSettings: strictSettings),
         // The reference client: the SDK connection state machine and vendor callback profiles.
         .target(
-            name: "IMockClient", dependencies: ["IMockCore", "IMockWire", "IMockNet", "CSQLite"],
+            name: "IMockClient", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "CSQLite"],
             swiftSettings: strictSettings),
         // The server: routes, control API, sessions.
         .target(

@@ -39,7 +39,7 @@ public enum ExternalCommand {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
-        try process.run()
+        try ProcessLaunch.run(process)
         if let stdin { try input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Drain stderr on another thread while reading stdout here, so a chatty child can never

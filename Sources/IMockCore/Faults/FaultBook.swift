@@ -1,3 +1,4 @@
+import IMockCommon
 /// The active faults of a server and the decisions they make, in creation order. Pure: the
 /// shell asks it what to do with a frame, a login or a logout and carries the answer out.
 public struct FaultBook: Sendable {

@@ -53,7 +53,8 @@ public final class MockServer {
             decider: AppLoginDecider())
         self.domain = LoopBound(Domain(directory: directory, engine: engine, faults: faults), on: loop)
         self.controlAccess = ControlAccess(
-            secret: options.adminSecret ?? ServeOptions.randomSecret(), allowRemote: options.controlRemote)
+            secret: options.adminSecret ?? ServeOptions.randomSecret(directory.settings.random),
+            allowRemote: options.controlRemote)
         var configuration = options.httpConfiguration(tls: tls)
         configuration.transportErrorResponse = { [clock] error in
             MockServer.transportErrorResponse(error, nowMs: clock.nowMs)
@@ -259,16 +260,16 @@ public final class MockServer {
 
     // MARK: Sessions
 
-    func sessionOpened(_ channel: WebSocketChannel, dialect: any WireDialect, peer: SocketAddress?) {
+    func sessionOpened(_ channel: WebSocketChannel, dialect: any WireDialect, peer: SocketAddress?) -> ConnectionID {
         hub.opened(channel, dialect: dialect, peer: peer)
     }
 
-    func sessionReceived(_ message: WireMessage, on channel: WebSocketChannel) {
-        hub.received(message, on: channel)
+    func sessionReceived(_ message: WireMessage, on id: ConnectionID) {
+        hub.received(message, on: id)
     }
 
-    func sessionClosed(_ channel: WebSocketChannel, code: WebSocketCloseCode) {
-        hub.closed(channel, code: code)
+    func sessionClosed(_ id: ConnectionID, code: WebSocketCloseCode) {
+        hub.closed(id, code: code)
     }
 
     /// Keeps one loop timer armed for the timeline's earliest deadline while it flows. A frozen

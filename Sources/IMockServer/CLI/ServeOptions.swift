@@ -176,8 +176,15 @@ public struct ServeOptions: Sendable, Equatable {
         return options
     }
 
-    static func randomSecret() -> String {
-        Base64URL.encode(Crypto.randomBytes(18))
+    /// A generated admin secret (from the run's random source, so `--seed-random` repeats it).
+    static func randomSecret(_ random: RandomSource) -> String {
+        Base64URL.encode(random.bytes(18))
+    }
+
+    /// The run's random source: seeded by `--seed-random` (every id, salt, key and fault choice
+    /// is then reproducible), else the system's secure generator.
+    public func makeRandomSource() -> RandomSource {
+        faultSeed.map { RandomSource(seed: $0) } ?? .secure
     }
 
     private static func parseApp(_ text: String) throws(UsageError) -> AppOption {
@@ -200,8 +207,9 @@ public struct ServeOptions: Sendable, Equatable {
     }
 
     /// The apps and users to start with: the seed file's, then each `--app`; with neither, the
-    /// default app `imock#demo`.
-    public func makeDirectory(settings: DirectorySettings = DirectorySettings(), nowMs: Int64) throws -> Directory {
+    /// default app `imock#demo`. Without `settings`, the directory draws from ``makeRandomSource()``.
+    public func makeDirectory(settings: DirectorySettings? = nil, nowMs: Int64) throws -> Directory {
+        let settings = settings ?? DirectorySettings(random: makeRandomSource())
         var directory = Directory(settings: settings)
         if let seedPath {
             directory = try SeedDocument.parse(bytes: try readFile(seedPath)).makeDirectory(settings: settings, nowMs: nowMs)

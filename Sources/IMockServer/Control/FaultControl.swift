@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import IMockNet
 
@@ -10,7 +11,7 @@ enum FaultControl {
             let body = try FaultRequest(request, context: context)
             let created = context.sessions.addFault(
                 body.kind, target: body.target, durationMs: body.durationMs, probability: body.probability,
-                seed: context.options.faultSeed ?? randomSeed())
+                seed: context.options.faultSeed ?? context.directory.settings.random.next())
             return [
                 "fault": FaultJSON.json(created.fault, active: created.active),
                 "affected": .array(created.affected.map { .int(Int64($0.rawValue)) }),
@@ -38,9 +39,4 @@ enum FaultControl {
             return ["cleared": .array([FaultJSON.json(fault, active: false)])]
         },
     ]
-
-    /// A seed for a server started without `--seed-random` (fixed at the first fault and listed).
-    private static func randomSeed() -> UInt64 {
-        SecureRandom.bytes(count: 8).reduce(0) { $0 << 8 | UInt64($1) }
-    }
 }

@@ -182,7 +182,7 @@ extension SessionHub {
         faultOutboxes[id] = outbox
         channel.connection.resumeReading()
         pumpFaultOutbox(id)
-        for message in inbound where channels[id] != nil { received(message, on: channel) }
+        for message in inbound where channels[id] != nil { received(message, on: id) }
     }
 
     // MARK: Subjects

@@ -8,6 +8,8 @@ final class SessionConnection: WebSocketDelegate {
     private unowned let server: MockServer
     let peer: SocketAddress?
     private let dialect: any WireDialect
+    /// The id the hub gave the connection when it opened.
+    private var id: ConnectionID?
 
     init(server: MockServer, dialect: any WireDialect, peer: SocketAddress?) {
         self.server = server
@@ -16,18 +18,18 @@ final class SessionConnection: WebSocketDelegate {
     }
 
     func webSocketDidOpen(_ channel: WebSocketChannel) {
-        server.sessionOpened(channel, dialect: dialect, peer: peer)
+        id = server.sessionOpened(channel, dialect: dialect, peer: peer)
     }
 
     func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {
-        server.sessionReceived(.text(text), on: channel)
+        if let id { server.sessionReceived(.text(text), on: id) }
     }
 
     func webSocket(_ channel: WebSocketChannel, didReceiveBinary bytes: [UInt8]) {
-        server.sessionReceived(.binary(bytes), on: channel)
+        if let id { server.sessionReceived(.binary(bytes), on: id) }
     }
 
     func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String) {
-        server.sessionClosed(channel, code: code)
+        if let id { server.sessionClosed(id, code: code) }
     }
 }

@@ -19,6 +19,8 @@ final class SessionHub {
     /// The server's domain (shared with the REST and control handlers).
     let domain: LoopBound<Domain>
     private(set) var channels: [ConnectionID: ChannelState] = [:]
+    /// The last connection id handed out.
+    private var nextConnection: UInt64 = 0
     var timers = HubTimers()
     /// Connections whose server frames are held (delay, holdLogin) or black-holed.
     var faultOutboxes: [ConnectionID: FaultOutbox] = [:]
@@ -62,16 +64,20 @@ final class SessionHub {
 
     // MARK: Socket events
 
-    func opened(_ channel: WebSocketChannel, dialect: any WireDialect, peer: SocketAddress?) {
-        let id = ConnectionID(channel.id)
+    /// Registers a new connection; returns its id, numbered per server in opening order (so a
+    /// run's ids repeat from run to run, whatever else the process does).
+    func opened(_ channel: WebSocketChannel, dialect: any WireDialect, peer: SocketAddress?) -> ConnectionID {
+        nextConnection += 1
+        let id = ConnectionID(nextConnection)
         channels[id] = ChannelState(channel: channel, dialect: dialect, lastActivityMs: clock.nowMs)
         schedule(.idle(id), atMs: clock.nowMs + idleTimeout.milliseconds)
         perform(domain.value.connectionOpened(id, nowMs: clock.nowMs))
-        logger.debug("ws.open", ["conn": String(channel.id), "peer": peer?.description ?? "-"])
+        logger.debug("ws.open", ["conn": String(id.rawValue), "peer": peer?.description ?? "-"])
+        return id
     }
 
-    func received(_ message: WireMessage, on channel: WebSocketChannel) {
-        let id = ConnectionID(channel.id)
+    func received(_ message: WireMessage, on id: ConnectionID) {
+        guard let channel = channels[id]?.channel else { return }
         channels[id]?.lastActivityMs = clock.nowMs
         if faultOutboxes[id]?.blackhole != nil {
             faultOutboxes[id]?.inbound.append(message)  // read once the black hole ends
@@ -91,9 +97,8 @@ final class SessionHub {
         }
     }
 
-    func closed(_ channel: WebSocketChannel, code: WebSocketCloseCode) {
-        let id = ConnectionID(channel.id)
-        guard channels.removeValue(forKey: id) != nil else { return }
+    func closed(_ id: ConnectionID, code: WebSocketCloseCode) {
+        guard let channel = channels.removeValue(forKey: id)?.channel else { return }
         if closedByEngine.remove(id) == nil, let sent = channel.initiatedClose {
             // A close the transport or the hub sent (idle 1001, 1009, 1002 …): journalled here,
             // since the engine did not decide it.
@@ -107,7 +112,7 @@ final class SessionHub {
         timers.cancel(.idle(id), on: clock)
         forgetFaultState(of: id)
         perform(domain.value.connectionClosed(id, nowMs: clock.nowMs))
-        logger.debug("ws.close", ["conn": String(channel.id), "code": String(code.rawValue)])
+        logger.debug("ws.close", ["conn": String(id.rawValue), "code": String(code.rawValue)])
     }
 
     // MARK: Domain events

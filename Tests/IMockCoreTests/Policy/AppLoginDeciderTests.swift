@@ -1,3 +1,4 @@
+import IMockCommon
 import Testing
 
 @testable import IMockCore
@@ -6,7 +7,7 @@ import Testing
     private static func app(_ name: String, _ policy: LoginPolicy) throws -> App {
         App(
             key: try AppKey(org: "acme", app: name), settings: AppSettings(loginPolicy: policy), clientID: "id",
-            clientSecret: "secret")
+            clientSecret: "secret", random: .secure)
     }
 
     /// The same login against the same live sessions, decided by each app's own policy.
