@@ -52,8 +52,9 @@ let package = Package(
         .target(
             name: "IMockServer", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "CIMockShims"],
             swiftSettings: strictSettings),
+        // The command line: a table of commands (serve, bench, version …) over the modules below.
         .executableTarget(
-            name: "imock", dependencies: ["IMockServer", "IMockNet"],
+            name: "imock", dependencies: ["IMockCommon", "IMockCore", "IMockServer", "IMockNet", "CIMockShims"],
             swiftSettings: strictSettings),
 
         // Loopback servers, raw sockets and third-party processes shared by the test targets.
@@ -70,6 +71,9 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "IMockCLITests", dependencies: ["imock", "IMockCommon", "IMockServer", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockWireTests", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockTestSupport"],

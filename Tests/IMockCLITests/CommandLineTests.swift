@@ -1,4 +1,5 @@
 import IMockServer
+@testable import imock
 import IMockTestSupport
 import Testing
 
@@ -12,9 +13,9 @@ struct ServeCLITests {
     @Test(
         "help prints the usage on stdout and exits 0",
         arguments: [
-            (["--help"], IMockCommand.usage),
-            (["-h"], IMockCommand.usage),
-            (["help"], IMockCommand.usage),
+            (["--help"], CommandTable.usage),
+            (["-h"], CommandTable.usage),
+            (["help"], CommandTable.usage),
             (["serve", "--help"], ServeOptions.usage),
             (["serve", "--port", "1", "-h"], ServeOptions.usage),
             (["bench", "--help"], BenchOptions.usage),
@@ -38,8 +39,8 @@ struct ServeCLITests {
     @Test(
         "bad usage exits 64 with a one-line reason, then the usage, on stderr",
         arguments: [
-            ([], "imock: missing command", IMockCommand.usage),
-            (["bogus"], "imock: unknown command 'bogus'", IMockCommand.usage),
+            ([], "imock: missing command", CommandTable.usage),
+            (["bogus"], "imock: unknown command 'bogus'", CommandTable.usage),
             (["serve", "--port", "70000"],
              "imock serve: option --port must be an integer in 0...65535, got '70000'", ServeOptions.usage),
             (["serve", "--port", "abc"],

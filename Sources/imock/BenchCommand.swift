@@ -1,11 +1,10 @@
-#if canImport(Glibc)
-@preconcurrency import Glibc
-#endif
+import IMockCommon
+import IMockServer
 
 /// `imock bench`: parses its options, runs the benchmark and prints one line per figure.
-public enum BenchCommand {
+enum BenchCommand {
     /// Runs `imock bench` with the arguments after `bench`; returns the exit status.
-    public static func run(_ arguments: [String]) -> Int32 {
+    static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
             print(BenchOptions.usage)
             return 0
@@ -14,7 +13,7 @@ public enum BenchCommand {
         do {
             options = try BenchOptions.parse(arguments)
         } catch {
-            writeError("imock bench: \(error)\n\n\(BenchOptions.usage)")
+            StandardError.write("imock bench: \(error)\n\n\(BenchOptions.usage)")
             return UsageError.exitCode
         }
         do {
@@ -22,14 +21,8 @@ public enum BenchCommand {
             for line in report.lines { print(line) }
             return 0
         } catch {
-            writeError("imock bench: \(error)")
+            StandardError.write("imock bench: \(error)")
             return 1
         }
-    }
-
-    private static func writeError(_ message: String) {
-        var bytes = Array(message.utf8)
-        bytes.append(0x0A)
-        bytes.withUnsafeBytes { _ = write(2, $0.baseAddress, $0.count) }
     }
 }
