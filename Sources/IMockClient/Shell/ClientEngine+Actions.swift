@@ -17,8 +17,9 @@ extension ClientEngine {
         case .closeSocket(let generation, let code):
             links.removeValue(forKey: generation)?.close(code: code)
         case .scheduleTimer(let timer, let afterMs):
-            timers.schedule(timer, afterMs: afterMs, nowMs: clock.nowMs) { [weak self] timer in
-                self?.feed(.timerFired(timer))
+            let engine = bound
+            timers.schedule(timer, afterMs: afterMs, nowMs: clock.nowMs) { timer in
+                engine.value.engine?.feed(.timerFired(timer))
             }
         case .cancelTimer(let timer):
             timers.cancel(timer)

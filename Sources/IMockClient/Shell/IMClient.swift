@@ -13,7 +13,7 @@ public final class IMClient: Sendable {
     public let endpoint: ServerEndpoint
     /// Every callback emitted so far, in order (the harness's record log).
     public let log: CallbackLog
-    let engine: ClientEngine
+    let engine: ClientFront
     private let delegates: DelegateRegistry
     private let callbackQueue: DispatchQueue
     private let ownedLoop: EventLoop?
@@ -55,7 +55,7 @@ public final class IMClient: Sendable {
         self.callbackQueue = queue
         self.delegates = DelegateRegistry(defaultQueue: queue)
         let machine = ClientStateMachine(options: options, lastOnlineUser: lastOnlineUser ?? directory?.readLastOnlineUser())
-        engine = ClientEngine(
+        engine = ClientFront(
             machine: machine, loop: runLoop, endpoint: endpoint, tls: tls, clock: clock, dataDirectory: directory,
             timerMode: timerMode, log: log, delegates: delegates)
     }
@@ -113,17 +113,17 @@ public final class IMClient: Sendable {
     // MARK: Queries (synchronous, O5)
 
     /// Whether a user is logged in, connected or not (E1).
-    public var isLoggedIn: Bool { engine.status.withLock { $0.loginStatus == .logged } }
+    public var isLoggedIn: Bool { engine.shared.status.withLock { $0.loginStatus == .logged } }
     /// Whether the connection is up (E3).
-    public var isConnected: Bool { engine.status.withLock { $0.isConnected } }
+    public var isConnected: Bool { engine.shared.status.withLock { $0.isConnected } }
     /// The logged-in user (E7).
-    public var currentUsername: String? { engine.status.withLock { $0.currentUsername } }
+    public var currentUsername: String? { engine.shared.status.withLock { $0.currentUsername } }
     /// Logout / Logging / Logged (O5).
-    public var loginStatus: LoginStatus { engine.status.withLock { $0.loginStatus } }
+    public var loginStatus: LoginStatus { engine.shared.status.withLock { $0.loginStatus } }
     /// The last user whose login reached the server (Z5); saved in the data directory.
-    public var lastOnlineUser: String? { engine.status.withLock { $0.lastOnlineUser } }
+    public var lastOnlineUser: String? { engine.shared.status.withLock { $0.lastOnlineUser } }
     /// The token's expiry from the server, nil for never or when logged out.
-    public var tokenExpiresAt: Int64? { engine.status.withLock { $0.tokenExpiresAt } }
+    public var tokenExpiresAt: Int64? { engine.shared.status.withLock { $0.tokenExpiresAt } }
 
     // MARK: Test and harness hooks
 
