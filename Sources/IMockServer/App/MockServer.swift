@@ -35,10 +35,11 @@ public final class MockServer {
 
     /// Creates the server over `directory` (from `--app`/`--seed`, see `ServeOptions.makeDirectory`).
     /// `tls` comes from `--tls-cert`/`--tls-key` when given. `timeline` is the run's clock and
-    /// timers, to share with in-process clients; by default one of `--clock`'s mode.
+    /// timers, to share with in-process clients; by default one of `--clock`'s mode. `dialects`
+    /// are the wire protocols served, each at its path.
     public init(
         loop: EventLoop, options: ServeOptions, directory: Directory, tls: TLSContext? = nil, logger: Logger = .disabled,
-        timeline: Timeline? = nil
+        timeline: Timeline? = nil, dialects: [DialectRoute] = DialectCatalog.served
     ) {
         self.loop = loop
         self.options = options
@@ -81,7 +82,7 @@ public final class MockServer {
             self.metrics.record(entry)
             self.events.publish(entry)
         }
-        installRoutes(this)
+        installRoutes(this, dialects: dialects)
     }
 
     /// Listens on the configured host and port; returns the bound address. Call before the
@@ -135,14 +136,13 @@ public final class MockServer {
     /// What the server sent that matters to a test: kicks, token events, closes.
     public var journal: [JournalEntry] { hub.journal }
 
-    private func installRoutes(_ this: LoopBound<Unowned<MockServer>>) {
+    private func installRoutes(_ this: LoopBound<Unowned<MockServer>>, dialects: [DialectRoute]) {
         router.add("GET", "/_imock/health") { _, _, _ in
             .respond(this.value.object.healthResponse())
         }
-        for dialect in DialectCatalog.served {
-            router.add("GET", dialect.path) { _, _, context in
-                let session = SessionConnection(server: this.value.object, dialect: dialect.make(), peer: context.peer)
-                return .upgradeToWebSocket(delegate: session)
+        for dialect in dialects {
+            router.add("GET", dialect.path) { request, _, context in
+                this.value.object.upgrade(request, dialect: dialect.make(), context: context)
             }
         }
         for (pattern, handler) in Dashboard.routes(access: controlAccess, clock: clock) { router.add("GET", pattern, handler) }
@@ -260,8 +260,42 @@ public final class MockServer {
 
     // MARK: Sessions
 
-    func sessionOpened(_ channel: WebSocketChannel, dialect: any WireDialect, peer: SocketAddress?) -> ConnectionID {
-        hub.opened(channel, dialect: dialect, peer: peer)
+    func sessionOpened(
+        _ channel: WebSocketChannel, dialect: any WireDialect, peer: SocketAddress?, upgrade: UpgradeSession?
+    ) -> ConnectionID {
+        hub.opened(channel, dialect: dialect, peer: peer, upgrade: upgrade)
+    }
+
+    /// A session connection asked for: upgraded at once, or — for a dialect that logs in during
+    /// the upgrade — after the login the dialect read from the request was accepted.
+    private func upgrade(_ request: HTTPRequest, dialect: any WireDialect, context: HTTPRequestContext) -> HTTPServerResponse {
+        let upgradeRequest = UpgradeRequest(
+            path: request.path, query: request.query.map { ($0.name, $0.value) },
+            headers: request.headers.map { ($0.name, $0.value) })
+        switch dialect.login(forUpgrade: upgradeRequest) {
+        case .none:
+            return .upgradeToWebSocket(delegate: SessionConnection(server: self, dialect: dialect, peer: context.peer))
+        case .refuse(let refusal):
+            return .respond(Self.response(refusal))
+        case .login(let command):
+            // Checked before the login, so an accepted login always gets its connection.
+            if case .failure(let error) = WebSocketHandshake.validateUpgrade(request) {
+                return .respond(Self.handshakeErrorResponse(error, nowMs: clock.nowMs))
+            }
+            switch hub.loginDuringUpgrade(command, dialect: dialect) {
+            case .failure(let refusal):
+                return .respond(Self.response(refusal))
+            case .success(let session):
+                let connection = SessionConnection(server: self, dialect: dialect, peer: context.peer, upgrade: session)
+                return .upgradeToWebSocket(delegate: connection)
+            }
+        }
+    }
+
+    private static func response(_ refusal: UpgradeRefusal) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", refusal.contentType)
+        return HTTPResponse(status: refusal.status, headers: headers, body: refusal.body)
     }
 
     func sessionReceived(_ message: WireMessage, on id: ConnectionID) {

@@ -11,14 +11,18 @@ final class SessionConnection: WebSocketDelegate {
     /// The id the hub gave the connection when it opened.
     private var id: ConnectionID?
 
-    init(server: MockServer, dialect: any WireDialect, peer: SocketAddress?) {
+    /// A session logged in during the upgrade, opened with the connection.
+    private let upgrade: UpgradeSession?
+
+    init(server: MockServer, dialect: any WireDialect, peer: SocketAddress?, upgrade: UpgradeSession? = nil) {
         self.server = server
         self.dialect = dialect
         self.peer = peer
+        self.upgrade = upgrade
     }
 
     func webSocketDidOpen(_ channel: WebSocketChannel) {
-        id = server.sessionOpened(channel, dialect: dialect, peer: peer)
+        id = server.sessionOpened(channel, dialect: dialect, peer: peer, upgrade: upgrade)
     }
 
     func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {

@@ -3,6 +3,14 @@ import IMockCore
 import IMockNet
 import IMockWire
 
+/// A session logged in during the HTTP upgrade, waiting for its connection to open.
+struct UpgradeSession {
+    /// The connection id reserved for it.
+    let id: ConnectionID
+    /// The outputs of its login, carried out once the connection is open.
+    let outputs: [SessionOutput]
+}
+
 /// The imperative shell around the pure `SessionEngine`: each connection's dialect decodes its
 /// messages into commands, the engine answers with outputs, the dialect encodes them
 /// (`WireStep`), and the hub carries the steps out through the active faults (send, close,
@@ -64,14 +72,46 @@ final class SessionHub {
 
     // MARK: Socket events
 
-    /// Registers a new connection; returns its id, numbered per server in opening order (so a
-    /// run's ids repeat from run to run, whatever else the process does).
-    func opened(_ channel: WebSocketChannel, dialect: any WireDialect, peer: SocketAddress?) -> ConnectionID {
+    /// The next connection id.
+    func reserveConnection() -> ConnectionID {
         nextConnection += 1
-        let id = ConnectionID(nextConnection)
+        return ConnectionID(nextConnection)
+    }
+
+    /// A login made during the HTTP upgrade (the dialect read it from the request): accepted,
+    /// it returns the session to open with the upgrade; refused, the journal keeps the refusal
+    /// and the dialect's HTTP answer goes back instead of the upgrade.
+    func loginDuringUpgrade(_ command: SessionCommand, dialect: any WireDialect) -> Result<UpgradeSession, UpgradeRefusal> {
+        let id = reserveConnection()
+        let now = clock.nowMs
+        var outputs = domain.value.connectionOpened(id, nowMs: now)
+        if case .login(_, let request) = command { noteLoginSubject(request, on: id) }
+        outputs += domain.value.handle(command, on: id, subject: faultSubject(of: id), nowMs: now)
+        for output in outputs {
+            guard case .end(id, let end) = output else { continue }
+            for case .journal(let entry) in outputs { record(entry) }
+            perform(domain.value.connectionClosed(id, nowMs: now))
+            forgetFaultState(of: id)
+            return .failure(dialect.refusal(forUpgrade: end))
+        }
+        return .success(UpgradeSession(id: id, outputs: outputs))
+    }
+
+    /// Registers a new connection; returns its id, numbered per server in opening order (so a
+    /// run's ids repeat from run to run, whatever else the process does). A connection whose
+    /// dialect logged it in during the upgrade comes with its `upgrade`: the id reserved then
+    /// and the outputs of that login, carried out now.
+    func opened(
+        _ channel: WebSocketChannel, dialect: any WireDialect, peer: SocketAddress?, upgrade: UpgradeSession? = nil
+    ) -> ConnectionID {
+        let id = upgrade?.id ?? reserveConnection()
         channels[id] = ChannelState(channel: channel, dialect: dialect, lastActivityMs: clock.nowMs)
         schedule(.idle(id), atMs: clock.nowMs + idleTimeout.milliseconds)
-        perform(domain.value.connectionOpened(id, nowMs: clock.nowMs))
+        if let upgrade {
+            perform(upgrade.outputs)
+        } else {
+            perform(domain.value.connectionOpened(id, nowMs: clock.nowMs))
+        }
         logger.debug("ws.open", ["conn": String(id.rawValue), "peer": peer?.description ?? "-"])
         return id
     }

@@ -14,7 +14,7 @@ final class InProcessServer: @unchecked Sendable {
     init(
         apps: [ServeOptions.AppOption] = [ServeOptions.defaultApp], clock: Timeline.Mode = .system,
         sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
-        configure: (inout ServeOptions) -> Void = { _ in }
+        configure: (inout ServeOptions) -> Void = { _ in }, dialects: [DialectRoute] = DialectCatalog.served
     ) throws {
         var options = ServeOptions()
         options.port = 0
@@ -23,9 +23,11 @@ final class InProcessServer: @unchecked Sendable {
         options.sessionIdleTimeout = sessionIdleTimeout
         options.adminSecret = InProcessServer.adminSecret
         configure(&options)
-        let directory = try options.makeDirectory(settings: DirectorySettings(passwordIterations: 10), nowMs: SystemClock().nowMs)
+        let directory = try options.makeDirectory(
+            settings: DirectorySettings(passwordIterations: 10, random: options.makeRandomSource()),
+            nowMs: options.clockStartMs ?? SystemClock().nowMs)
         loop = try EventLoop()
-        server = MockServer(loop: loop, options: options, directory: directory)
+        server = MockServer(loop: loop, options: options, directory: directory, dialects: dialects)
         port = try server.start().port
         loop.start()
     }

@@ -13,11 +13,11 @@ final class SessionFixture: Sendable {
 
     init(
         clock: Timeline.Mode = .system, sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
-        configure: (inout ServeOptions) -> Void = { _ in }
+        configure: (inout ServeOptions) -> Void = { _ in }, dialects: () -> [DialectRoute] = { DialectCatalog.served }
     ) throws {
         server = try InProcessServer(
             apps: [.init(key: SessionFixture.app, registrationMode: .open)], clock: clock,
-            sessionIdleTimeout: sessionIdleTimeout, configure: configure)
+            sessionIdleTimeout: sessionIdleTimeout, configure: configure, dialects: dialects())
         http = HTTPTestClient(port: server.port)
         clientLoop = try EventLoop()
         clientLoop.start()
