@@ -30,6 +30,9 @@ final class ClientEngine: @unchecked Sendable {
     private var draining = false
     private var calls = PendingCalls()
     private var savedLastOnlineUser: String?
+    /// Pings of ``startRoundTrip(_:)`` waiting for their pong, by ping id.
+    var roundTrips: [String: RoundTrip] = [:]
+    var roundTripCounter: UInt64 = 0
 
     init(
         machine: ClientStateMachine, loop: EventLoop, endpoint: ServerEndpoint, tls: TLSContext?, clock: any Clock,
@@ -171,6 +174,7 @@ final class ClientEngine: @unchecked Sendable {
         for completion in calls.failAll(shutDownError) { completion() }
         queue = []
         timers.cancelAll()
+        finishRoundTrips(generation: nil)
         for link in links.values { link.close(code: CloseCode.normal) }
         links = [:]
         for database in databases.values { database.close() }
@@ -186,4 +190,10 @@ final class ClientEngine: @unchecked Sendable {
             }
         }
     }
+}
+
+/// A ping of the shell's own waiting for its pong (``ClientEngine/startRoundTrip(_:)``).
+struct RoundTrip {
+    var generation: UInt64
+    var finish: (Bool) -> Void
 }
