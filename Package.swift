@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "IMockWire", targets: ["IMockWire"]),
         .library(name: "IMockClient", targets: ["IMockClient"]),
         .library(name: "IMockServer", targets: ["IMockServer"]),
+        .library(name: "IMockHarness", targets: ["IMockHarness"]),
     ],
     targets: [
         // C system modules: what Glibc does not export, and the Debian C libraries.
@@ -52,8 +53,13 @@ let package = Package(
         .target(
             name: "IMockServer", dependencies: ["IMockCommon", "IMockCore", "IMockNet", "CIMockShims"],
             swiftSettings: strictSettings),
+        // The conformance harness: fixtures, scenario runner, matchers, reports, adapters (`imock run`).
+        .target(
+            name: "IMockHarness",
+            dependencies: ["IMockCommon", "IMockCore", "IMockNet", "IMockClient", "IMockServer"],
+            swiftSettings: strictSettings),
         .executableTarget(
-            name: "imock", dependencies: ["IMockServer", "IMockNet"],
+            name: "imock", dependencies: ["IMockServer", "IMockNet", "IMockHarness"],
             swiftSettings: strictSettings),
 
         // Loopback servers, raw sockets and third-party processes shared by the test targets.
@@ -66,6 +72,10 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockClientTests", dependencies: ["IMockClient", "IMockCore", "IMockServer", "IMockNet", "IMockTestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "IMockHarnessTests",
+            dependencies: ["IMockHarness", "IMockClient", "IMockCore", "IMockServer", "IMockNet", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore"],
