@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import IMockHarness
 import IMockServer
 
-exit(IMockCommand.run(Array(CommandLine.arguments.dropFirst())))
+let arguments = Array(CommandLine.arguments.dropFirst())
+exit(arguments.first == "run" ? RunCommand.main(Array(arguments.dropFirst())) : IMockCommand.run(arguments))

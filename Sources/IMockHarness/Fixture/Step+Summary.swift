@@ -15,6 +15,17 @@ extension Step {
     }
 }
 
+extension Step {
+    /// The device the step acts on, if one.
+    public var device: String? {
+        switch kind {
+        case .device(let action): action.device
+        case .network(let change): change.device
+        default: nil
+        }
+    }
+}
+
 extension DeviceCall {
     var summary: String {
         switch self {

@@ -20,7 +20,7 @@ public enum ScenarioOutcome: String, Sendable {
 /// One entry of a scenario's timeline, in the order things happened.
 public enum TimelineEvent: Sendable {
     /// A step began (index in `steps`, its JSON path and a summary).
-    case step(index: Int, path: String, summary: String, atMs: Int64)
+    case step(index: Int, path: String, summary: String, device: String?, atMs: Int64)
     /// A device callback.
     case callback(ObservedCallback)
     /// A frame or close the server sent to a device (its sent-journal).

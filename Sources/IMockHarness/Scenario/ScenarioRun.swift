@@ -176,7 +176,9 @@ public final class ScenarioRun {
             if isCheck && !previousWasCheck { groupMark = windowMark }
             if !isCheck && previousWasCheck { windowMark = observations.lastSequence }
             if let label = step.label { labels[label] = observations.lastSequence }
-            if !isCheck { timeline.append(.step(index: index, path: step.path, summary: step.summary, atMs: time.nowMs)) }
+            if !isCheck {
+                timeline.append(.step(index: index, path: step.path, summary: step.summary, device: step.device, atMs: time.nowMs))
+            }
             do throws(ScenarioFailure) {
                 try await perform(step, index: index)
                 if !isCheck { try await time.settle() }

@@ -14,6 +14,7 @@ public enum IMockCommand {
 
         COMMANDS:
           serve      Run the mock server (REST, WebSocket, control API).
+          run        Replay scenario fixtures and check the callback order the vendor documents require.
           bench      Measure HTTP and WebSocket rates of an in-process server against a TCP baseline.
 
         Run 'imock <command> --help' for a command's options.

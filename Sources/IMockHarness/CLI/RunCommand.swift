@@ -1,0 +1,116 @@
+import Dispatch
+import Foundation
+import IMockServer
+import Synchronization
+
+/// `imock run`: replays fixtures and reports (exit 0 passed, 1 failures, 64 usage, 65 invalid fixture).
+public enum RunCommand {
+    /// Runs the command line after `run`; returns the exit status.
+    public static func main(_ arguments: [String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(RunOptions.usage)
+            return 0
+        }
+        let options: RunOptions
+        do {
+            options = try RunOptions.parse(arguments, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            printError("imock run: \(error)\n\n\(RunOptions.usage)")
+            return UsageError.exitCode
+        }
+        let status = Mutex32(0)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            status.set(await run(options))
+            done.signal()
+        }
+        done.wait()
+        return status.value
+    }
+
+    /// Runs `options`: loads, filters, runs and reports. The exit status.
+    public static func run(_ options: RunOptions, output: @escaping @Sendable (String) -> Void = { print($0) }) async -> Int32 {
+        let files: [String]
+        do { files = try FixtureLoader.files(options.paths) } catch {
+            printError("imock run: \(error)")
+            return FixtureError.exitCode
+        }
+        let (loaded, errors) = FixtureLoader.load(files)
+        guard errors.isEmpty else {
+            for error in errors { printError("invalid fixture: \(error)") }
+            printError("imock run: \(errors.count) invalid fixture\(errors.count == 1 ? "" : "s"); nothing was run")
+            return FixtureError.exitCode
+        }
+        if options.coverage {
+            let (text, missing) = Coverage.report(loaded)
+            output(text)
+            return missing.isEmpty ? 0 : 1
+        }
+        let fixtures = options.filters.isEmpty
+            ? loaded : loaded.filter { fixture in options.filters.contains { FixtureLoader.matches(fixture, filter: $0) } }
+        guard !fixtures.isEmpty else {
+            printError("imock run: no fixture matches \(options.filters.joined(separator: ", "))")
+            return 1
+        }
+        let started = ContinuousClock.now
+        let results = await runAll(fixtures, options: options, output: output)
+        let wall = ContinuousClock.now - started
+        output(ConsoleReport.render(results, verbose: options.verbose))
+        output(ConsoleReport.summary(results, wall: wall))
+        do {
+            if let path = options.junitPath { try write(JUnitReport.render(results), to: path) }
+            if let path = options.jsonPath { try write(JSONReport.render(results, settings: options.settings), to: path) }
+            if let path = options.htmlPath { try write(HTMLReport.render(results), to: path) }
+        } catch {
+            printError("imock run: cannot write a report: \(error)")
+            return 1
+        }
+        return results.contains { $0.outcome.isFailure } ? 1 : 0
+    }
+
+    /// Runs fixtures, `jobs` at a time, printing a progress line as each finishes; results in input order.
+    public static func runAll(_ fixtures: [Fixture], options: RunOptions, output: @escaping @Sendable (String) -> Void) async
+        -> [ScenarioResult]
+    {
+        let total = fixtures.count
+        let counter = Mutex32(0)
+        return await withTaskGroup(of: (Int, ScenarioResult).self) { group in
+            var results = [ScenarioResult?](repeating: nil, count: total)
+            var next = 0
+            func launch() {
+                let index = next
+                let fixture = fixtures[index]
+                next += 1
+                group.addTask {
+                    let result = await ScenarioRun(fixture: fixture, settings: options.settings, index: index).run()
+                    let done = counter.increment()
+                    output(ConsoleReport.progress(result, done: Int(done), total: total))
+                    return (index, result)
+                }
+            }
+            while next < min(options.jobs, total) { launch() }
+            while let (index, result) = await group.next() {
+                results[index] = result
+                if next < total { launch() }
+            }
+            return results.compactMap { $0 }
+        }
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
+
+/// A small shared counter / status cell.
+final class Mutex32: Sendable {
+    private let cell: Mutex<Int32>
+    init(_ value: Int32) { cell = Mutex(value) }
+    var value: Int32 { cell.withLock { $0 } }
+    func set(_ value: Int32) { cell.withLock { $0 = value } }
+    func increment() -> Int32 { cell.withLock { $0 += 1; return $0 } }
+}
