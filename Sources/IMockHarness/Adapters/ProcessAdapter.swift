@@ -55,7 +55,9 @@ final class ProcessAdapter: DeviceAdapter {
         process.standardError = FileHandle.standardError
         do { try process.run() } catch { throw ScenarioFailure("adapter \(name): cannot start \(command.joined(separator: " ")): \(error)") }
         let box = AdapterBox()
-        let reader = LineReader(fd: stdout.fileHandleForReading.fileDescriptor) { line in box.adapter?.received(line) ?? box.early(line) }
+        let reader = LineReader(fd: stdout.fileHandleForReading.fileDescriptor, onEnd: { box.adapter?.ended() }) { line in
+            if let adapter = box.adapter { adapter.received(line) } else { box.early(line) }
+        }
         reader.start()
         let helloLine = "{\"type\":\"hello\",\"protocol\":\(protocolVersion),\"harness\":\"imock\"}\n"
         stdin.fileHandleForWriting.write(Data(helloLine.utf8))
@@ -247,10 +249,12 @@ private final class AdapterBox: @unchecked Sendable {
 /// Reads lines from a descriptor on a thread of its own until EOF.
 private final class LineReader: Sendable {
     let fd: Int32
+    let onEnd: @Sendable () -> Void
     let onLine: @Sendable (String) -> Void
 
-    init(fd: Int32, onLine: @escaping @Sendable (String) -> Void) {
+    init(fd: Int32, onEnd: @escaping @Sendable () -> Void, onLine: @escaping @Sendable (String) -> Void) {
         self.fd = fd
+        self.onEnd = onEnd
         self.onLine = onLine
     }
 
@@ -268,6 +272,7 @@ private final class LineReader: Sendable {
                     pending.removeSubrange(...newline)
                 }
             }
+            onEnd()
         }
         thread.start()
     }

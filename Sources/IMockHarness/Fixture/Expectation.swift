@@ -22,8 +22,8 @@ public enum ExpectationKind: Sendable {
     /// Cross-device happens-before: the first match of each pattern comes in this order, by the
     /// global sequence every callback carries.
     case order([CallbackPattern])
-    /// None of these within `forMs` of virtual time from now (the clock moves that far), or in
-    /// the window when `forMs` is nil.
+    /// None of these within `forMs` of virtual time from now (the clock moves that far; the
+    /// window then starts now unless `since` says otherwise), or in the window when `forMs` is nil.
     case absent([CallbackPattern], forMs: Int64?)
     /// The synchronous state of a device (O5), and the devices the server lists for its user.
     case state(StateCheck)

@@ -58,7 +58,7 @@ extension FixtureParser {
             try context.user(user, in: app, reader, "user")
             let ttl = try reader.duration("ttl").map { $0 / 1000 }
             context.tokenNames.insert(name)
-            kind = .issueToken(name: name, token: .fresh(user: user, ttlSeconds: ttl))
+            kind = .issueToken(name: name, token: .fresh(user: user, ttlSeconds: ttl, app: app.name))
         default:
             kind = .expect(try parseExpectation(value, at: path, context: context))
         }

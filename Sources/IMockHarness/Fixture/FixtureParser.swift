@@ -37,8 +37,8 @@ public enum FixtureParser {
             steps.append(try parseStep(value, at: "steps[\(index)]", context: &context))
         }
         guard !steps.isEmpty else { throw top.fail("steps", "must not be empty") }
-        guard steps.contains(where: { if case .expect = $0.kind { true } else { false } }) else {
-            throw top.fail("steps", "has no expectation: a fixture must be able to fail")
+        guard steps.contains(where: \.checks) else {
+            throw top.fail("steps", "checks nothing (no expectation, REST call, or result): a fixture must be able to fail")
         }
         return Fixture(
             file: "", name: name, description: try top.string("description") ?? "", rules: rules,

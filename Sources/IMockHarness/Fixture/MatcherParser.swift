@@ -29,13 +29,17 @@ enum MatcherParser {
 
     /// An object whose members must match, others ignored (result and response bodies).
     static func subset(_ value: JSONValue, at path: String) throws(FixtureError) -> ValueMatcher {
+        if let elements = value.arrayValue {
+            var matchers: [ValueMatcher] = []
+            for (index, element) in elements.enumerated() { matchers.append(try subset(element, at: "\(path)[\(index)]")) }
+            return .array(matchers)
+        }
         guard let members = value.objectValue else { return try matcher(value, at: path) }
         if members.count == 1, members[0].key.hasPrefix("$") { return try matcher(value, at: path) }
         var result: [(key: String, matcher: ValueMatcher)] = []
         for member in members {
             let memberPath = FixtureReader.child(path, member.key)
-            let inner = member.value.objectValue != nil ? try subset(member.value, at: memberPath) : try matcher(member.value, at: memberPath)
-            result.append((member.key, inner))
+            result.append((member.key, try subset(member.value, at: memberPath)))
         }
         return .subset(result)
     }

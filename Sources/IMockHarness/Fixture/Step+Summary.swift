@@ -16,6 +16,17 @@ extension Step {
 }
 
 extension Step {
+    /// Whether the step can fail a scenario on its own: an expectation, a REST call (its status),
+    /// a control call with an expected answer, a device call with an expected result.
+    public var checks: Bool {
+        switch kind {
+        case .expect, .rest: true
+        case .control(let call): call.status != nil || call.response != nil
+        case .device(let action): action.result != nil
+        default: false
+        }
+    }
+
     /// The device the step acts on, if one.
     public var device: String? {
         switch kind {
@@ -48,7 +59,7 @@ extension DeviceCall {
 extension TokenSource {
     var summary: String {
         switch self {
-        case .fresh(let user, let ttl): "token of \(user ?? "the user")" + (ttl.map { " ttl \(DurationText.format($0 * 1000))" } ?? "")
+        case .fresh(let user, let ttl, _): "token of \(user ?? "the user")" + (ttl.map { " ttl \(DurationText.format($0 * 1000))" } ?? "")
         case .named(let name): "token \(name)"
         case .literal(let text): "literal token \(JSONValue.string(String(text.prefix(12))).encodedString)"
         case .appToken: "app token"

@@ -30,8 +30,9 @@ public enum StepKind: Sendable {
 
 /// Where a step's token comes from.
 public enum TokenSource: Sendable, Equatable {
-    /// A fresh user token of `user` (nil: the device's user) with `ttlSeconds` (nil: the app's default).
-    case fresh(user: String?, ttlSeconds: Int64?)
+    /// A fresh user token of `user` (nil: the device's user) with `ttlSeconds` (nil: the app's default),
+    /// of `app` (nil: the device's).
+    case fresh(user: String?, ttlSeconds: Int64?, app: String? = nil)
     /// A token issued earlier by an `issueToken` step.
     case named(String)
     /// This exact text (a malformed or forged token).

@@ -102,9 +102,9 @@ extension ScenarioRun {
         case .named(let name): return tokens[name]!
         case .literal(let text): return text
         case .appToken: return try await appToken(appName)
-        case .fresh(let owner, let ttl):
+        case .fresh(let owner, let ttl, let named):
             let username = owner ?? user ?? device.map { currentUser[$0.name] ?? $0.user } ?? fixture.apps[0].users[0].username
-            let app = fixture.apps.first { $0.user(username) != nil && ($0.name == appName || device == nil) } ?? fixture.app(appName)!
+            let app = fixture.app(named ?? appName)!
             let password = app.user(username)?.password ?? ""
             var body: JSONValue = ["grant_type": "password", "username": .string(username), "password": .string(password)]
             if let ttl, case .object(var members) = body {

@@ -7,7 +7,10 @@ extension ScenarioRun {
         if case .state(let state) = expectation.kind { return try await check(state) }
         let mark: UInt64
         switch expectation.since {
-        case nil: mark = groupMark
+        case nil:
+            // "absent … for X" is about the next X of virtual time; every other kind looks at the
+            // window since the previous expectation group.
+            if case .absent(_, _?) = expectation.kind { mark = observations.lastSequence } else { mark = groupMark }
         case "start"?: mark = 0
         case let label?: mark = labels[label] ?? 0
         }

@@ -71,24 +71,38 @@ extension ScenarioRun {
         let device = fixture.device(change.device)!
         let app = apps[device.app]!
         if change.kind == .restore {
-            for fault in faults where fault.device == device.name {
+            let user = currentUser[device.name] ?? device.user
+            let mine = { (fault: (id: Int64, device: String?, user: String?, kind: String, endsAtMs: Int64?)) in
+                fault.device == device.name || (fault.device == nil && fault.user == user && (fault.kind == "drop" || fault.kind == "blackhole"))
+            }
+            for fault in faults where mine(fault) {
                 _ = try await server.link.call("DELETE", "/_imock/faults/\(fault.id)", bearer: server.link.adminSecret)
             }
-            faults.removeAll { $0.device == device.name }
+            faults.removeAll(where: mine)
             time.exactHeartbeats = faults.contains { Self.holdingFaults.contains($0.kind) }
             timeline.append(.request(summary: "network restored for \(device.name)", status: 200, atMs: time.nowMs, isFault: true))
             return
         }
         let kind = change.kind == .cut ? "drop" : "blackhole"
         let user = currentUser[device.name] ?? device.user
-        let body: JSONValue = [
-            "kind": .string(kind), "app": .string(app.key), "user": .string(user), "resource": .string(device.resource),
-            "durationMs": .int(change.durationMs ?? 100 * 365 * 86_400_000),
+        var members: [(key: String, value: JSONValue)] = [
+            ("kind", .string(kind)), ("app", .string(app.key)), ("user", .string(user)),
+            ("durationMs", .int(change.durationMs ?? 100 * 365 * 86_400_000)), ("resource", .string(device.resource)),
         ]
-        let answer = try await server.link.call("POST", "/_imock/faults", bearer: server.link.adminSecret, body: body)
+        var answer = try await server.link.call("POST", "/_imock/faults", bearer: server.link.adminSecret, body: .object(members))
+        var scope: String? = device.name
+        if answer.status == 404 {
+            // No live session of the device yet: the fault covers the user's connections.
+            members.removeLast()
+            scope = nil
+            answer = try await server.link.call("POST", "/_imock/faults", bearer: server.link.adminSecret, body: .object(members))
+        }
         timeline.append(.request(summary: "network \(change.kind.rawValue) \(device.name)", status: answer.status, atMs: time.nowMs, isFault: true))
         try verify(answer, status: 200, response: nil, what: "POST /_imock/faults (\(kind))")
-        remember(answer, kind: kind, device: device.name, user: user)
+        remember(answer, kind: kind, device: scope, user: user)
+        if scope == nil, let id = answer.body["fault"]?["id"]?.intValue, let index = faults.lastIndex(where: { $0.id == id }) {
+            faults[index].device = nil
+        }
     }
 
     private func remember(_ answer: HTTPAnswer, kind: String, device: String?, user: String?) {
