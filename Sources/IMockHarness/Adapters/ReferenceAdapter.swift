@@ -136,8 +136,10 @@ final class ReferenceAdapter: DeviceAdapter {
             guard let client = slot.client else { continue }
             if !skipping.contains(device) {
                 // A connection attempt under way (explicit login or reconnect) runs its login timer.
-                while await client.pendingTimers()[.loginTimeout] != nil {
+                while true {
+                    // Counted before looking, so an attempt ending in between is not waited for.
                     let seen = client.log.callbacks.count
+                    guard await client.pendingTimers()[.loginTimeout] != nil else { break }
                     let moved = await client.log.wait(limit: waitGuard.remaining) { $0.count > seen }
                     guard moved else { throw waitGuard.hang("device \(device): its connection attempt to finish") }
                 }
