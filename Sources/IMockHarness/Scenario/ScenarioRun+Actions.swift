@@ -28,6 +28,7 @@ extension ScenarioRun {
         let adapter = adapter(of: device.name)
         let name = device.name
         let results = self.results
+        var loggingInAs: String?
         func start(_ what: String, _ commands: [AdapterCommand]) {
             let task = Task {
                 var last: JSONValue = ["error": nil]
@@ -50,7 +51,7 @@ extension ScenarioRun {
         case .login(let user, let source), .autoLogin(let user, let source):
             let user = user ?? device.user
             let token = try await token(source, device: device, user: user)
-            currentUser[name] = user
+            loggingInAs = user
             var offline = false
             if case .autoLogin = action.call { offline = true }
             start("its login", [.login(user: user, token: token, offline: offline)])
@@ -60,7 +61,7 @@ extension ScenarioRun {
         case .ack(let messageId): start("its ack", [.ack(messageId: messageId)])
         case .switchAccount(let user, let source):
             let token = try await token(source, device: device, user: user)
-            currentUser[name] = user
+            loggingInAs = user
             start("its account switch", [.logout(unbind: false), .login(user: user, token: token, offline: false)])
         case .queryDevices(let user, let source):
             let user = user ?? currentUser[name] ?? device.user
@@ -68,6 +69,8 @@ extension ScenarioRun {
             start("getLoggedInDevicesFromServer", [.queryDevices(user: user, token: token)])
         }
         try await time.settle()
+        // The user a device's network faults and server checks refer to: the last one it logged in as.
+        if let loggingInAs, let error = results[index]?["error"], error.isNull { currentUser[name] = loggingInAs }
         try checkResult(action, index: index)
     }
 
