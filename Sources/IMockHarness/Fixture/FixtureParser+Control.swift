@@ -4,7 +4,7 @@ extension FixtureParser {
     static let controlKeys: [String: [String]] = [
         "kick": ["user", "device", "code", "reason", "byDeviceName", "byExtension"],
         "expireToken": ["user"], "revokeTokens": ["user"], "settings": ["settings"],
-        "fault": ["kind", "user", "device", "fields"], "clearFaults": [],
+        "fault": ["kind", "user", "device", "fields"], "clearFaults": [], "tokens": ["user"], "sessions": [],
     ]
 
     static func parseControl(_ value: JSONValue, at path: String, context: StepContext) throws(FixtureError) -> ControlCall {
@@ -51,6 +51,8 @@ extension FixtureParser {
                 fields = members
             }
             parsed = .fault(kind: kind, user: target, device: device, fields: fields)
+        case "tokens": parsed = .tokens(user: try reader.has("user") ? user() : nil)
+        case "sessions": parsed = .sessions
         default:
             parsed = .clearFaults
         }

@@ -76,6 +76,8 @@ extension ControlAction {
         case .settings(let settings): "settings \(settings.encodedString)"
         case .fault(let kind, let user, let device, _): "fault \(kind) on \(device ?? user ?? "the app")"
         case .clearFaults: "clearFaults"
+        case .tokens(let user): "tokens" + (user.map { " of \($0)" } ?? "")
+        case .sessions: "sessions"
         }
     }
 }

@@ -134,6 +134,11 @@ public enum ControlAction: Sendable {
     case fault(kind: String, user: String?, device: String?, fields: [(key: String, value: JSONValue)])
     /// Clear the app's faults (`DELETE /_imock/faults?app=`).
     case clearFaults
+    /// List the app's issued tokens (`GET …/tokens`, of one user when given): check what the
+    /// server shows of them.
+    case tokens(user: String?)
+    /// List the app's live sessions (`GET …/sessions`).
+    case sessions
 }
 
 /// A network change for one device, made with server faults.

@@ -56,6 +56,10 @@ extension ScenarioRun {
             try verify(answer, status: call.status ?? 200, response: call.response, what: "POST /_imock/faults")
             remember(answer, kind: kind, device: device, user: user)
             return
+        case .tokens(let user):
+            (method, path) = ("GET", "apps/\(app.path)/tokens" + (user.map { "?user=\($0)" } ?? ""))
+        case .sessions:
+            (method, path) = ("GET", "apps/\(app.path)/sessions")
         case .clearFaults:
             (method, path) = ("DELETE", "faults?app=\(app.query)")
             faults = []
