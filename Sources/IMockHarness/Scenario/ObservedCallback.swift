@@ -17,6 +17,19 @@ public struct ObservedCallback: Sendable {
     /// The step during which it was observed.
     public var stepIndex: Int
 
+    /// Creates an observation.
+    public init(
+        sequence: UInt64, device: String, name: String, arguments: [(name: String, value: JSONValue)], timeMs: Int64,
+        stepIndex: Int
+    ) {
+        self.sequence = sequence
+        self.device = device
+        self.name = name
+        self.arguments = arguments
+        self.timeMs = timeMs
+        self.stepIndex = stepIndex
+    }
+
     /// `name(arg: value, …)`.
     public var summary: String {
         guard !arguments.isEmpty else { return name }
