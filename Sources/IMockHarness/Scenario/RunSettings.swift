@@ -8,6 +8,9 @@ public struct RunSettings: Sendable {
     public var stepTimeout: Duration = .seconds(10)
     /// How long a real-time adapter is waited for when an expectation needs a callback (`within`).
     public var realTimeCap: Duration = .seconds(5)
+    /// How long `absent … for` listens to a real-time adapter after the clock moved (it has
+    /// settled by then; this catches what its own timers would add).
+    public var realTimeQuiet: Duration = .milliseconds(200)
     /// The server's `--token-warning-percent` (in process: set to this).
     public var tokenWarningPercent = 80
     /// External adapters by name: the command line that starts each.

@@ -21,7 +21,7 @@ extension ScenarioRun {
         }
         if case .absent(_, let forMs?) = expectation.kind {
             try await time.advance(by: forMs)
-            if time.hasRealTimeDevices { await waitRealTime(limit: min(.milliseconds(forMs), settings.realTimeCap)) { false } }
+            if time.hasRealTimeDevices { await waitRealTime(limit: min(.milliseconds(forMs), settings.realTimeQuiet)) { false } }
             try await collectTimeline()
         } else if let within = expectation.withinMs, verdict() != nil {
             let held = try await time.advance(by: within) { verdict() == nil }
