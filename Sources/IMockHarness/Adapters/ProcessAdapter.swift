@@ -167,9 +167,11 @@ final class ProcessAdapter: DeviceAdapter {
     }
 
     func close() async {
-        _ = await send([("command", "shutdown")])
+        _ = try? await WaitGuard(limit: .seconds(2)).run("adapter \(name): shutdown") { [self] in await send([("command", "shutdown")]) }
         try? input.close()
-        process.waitUntilExit()
+        // Bounded: a process that does not end within 2 s of its stdin closing is terminated.
+        for _ in 0..<200 where process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+        if process.isRunning { process.terminate() }
     }
 
     /// `setup` of the `init` command.

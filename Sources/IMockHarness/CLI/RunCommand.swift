@@ -68,32 +68,49 @@ public enum RunCommand {
         return results.contains { $0.outcome.isFailure } ? 1 : 0
     }
 
-    /// Runs fixtures, `jobs` at a time, printing a progress line as each finishes; results in input order.
+    /// Runs fixtures, `jobs` at a time, printing a progress line as each finishes; results in
+    /// input order. On an external server the virtual clock is shared by every app, so fixtures
+    /// that move it run one at a time, after the others ran `jobs` at a time.
     public static func runAll(_ fixtures: [Fixture], options: RunOptions, output: @escaping @Sendable (String) -> Void) async
         -> [ScenarioResult]
     {
-        let total = fixtures.count
         let counter = Mutex32(0)
-        return await withTaskGroup(of: (Int, ScenarioResult).self) { group in
-            var results = [ScenarioResult?](repeating: nil, count: total)
+        let indexed = Array(fixtures.enumerated())
+        var phases = [(indexed, options.jobs)]
+        if case .external = options.settings.target, options.jobs > 1 {
+            phases = [(indexed.filter { !$0.element.movesClock }, options.jobs), (indexed.filter { $0.element.movesClock }, 1)]
+        }
+        var results = [ScenarioResult?](repeating: nil, count: fixtures.count)
+        for (members, jobs) in phases {
+            for (index, result) in await run(members, jobs: jobs, total: fixtures.count, counter: counter, options: options, output: output) {
+                results[index] = result
+            }
+        }
+        return results.compactMap { $0 }
+    }
+
+    private static func run(
+        _ fixtures: [(offset: Int, element: Fixture)], jobs: Int, total: Int, counter: Mutex32, options: RunOptions,
+        output: @escaping @Sendable (String) -> Void
+    ) async -> [(Int, ScenarioResult)] {
+        await withTaskGroup(of: (Int, ScenarioResult).self) { group in
+            var results: [(Int, ScenarioResult)] = []
             var next = 0
             func launch() {
-                let index = next
-                let fixture = fixtures[index]
+                let (index, fixture) = fixtures[next]
                 next += 1
                 group.addTask {
                     let result = await ScenarioRun(fixture: fixture, settings: options.settings, index: index).run()
-                    let done = counter.increment()
-                    output(ConsoleReport.progress(result, done: Int(done), total: total))
+                    output(ConsoleReport.progress(result, done: Int(counter.increment()), total: total))
                     return (index, result)
                 }
             }
-            while next < min(options.jobs, total) { launch() }
-            while let (index, result) = await group.next() {
-                results[index] = result
-                if next < total { launch() }
+            while next < min(jobs, fixtures.count) { launch() }
+            while let finished = await group.next() {
+                results.append(finished)
+                if next < fixtures.count { launch() }
             }
-            return results.compactMap { $0 }
+            return results
         }
     }
 

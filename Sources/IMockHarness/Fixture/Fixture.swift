@@ -27,6 +27,21 @@ public struct Fixture: Sendable {
 
     /// The device named `name`.
     public func device(_ name: String) -> FixtureDevice? { devices.first { $0.name == name } }
+
+    /// Whether it moves the virtual clock (`advance`, `within`, `absent … for`): on a shared
+    /// external server such fixtures cannot run beside others.
+    public var movesClock: Bool {
+        steps.contains { step in
+            switch step.kind {
+            case .advance: return true
+            case .expect(let expectation):
+                if expectation.withinMs != nil { return true }
+                if case .absent(_, _?) = expectation.kind { return true }
+                return false
+            default: return false
+            }
+        }
+    }
 }
 
 /// A rule id of `CONFORMANCE.md` and the seed section the fixture follows (`000 § 多设备登录`).

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Why a scenario stopped: an expectation diverged, a step's answer was wrong, a wait hung, or
 /// the harness could not do what a step asked.
 public struct ScenarioFailure: Error, Sendable {
@@ -35,18 +37,21 @@ public struct WaitGuard: Sendable {
     /// Real time left.
     var remaining: Duration { max(deadline - .now, .zero) }
 
-    /// Awaits `body`; throws a failure naming `what` when the bound passes first.
+    /// Awaits `body`; throws a failure naming `what` when the bound passes first. A body that
+    /// never ends is abandoned (not awaited), so a hung adapter cannot hang the run.
     func run<T: Sendable>(_ what: String, _ body: @escaping @Sendable () async -> T) async throws(ScenarioFailure) -> T {
         let remaining = self.remaining
-        let result: T? = await withTaskGroup(of: T?.self) { group in
-            group.addTask { await body() }
-            group.addTask {
-                try? await Task.sleep(for: remaining)
-                return nil
+        let result: T? = await withCheckedContinuation { continuation in
+            let first = OnceFlag()
+            let finish = { @Sendable (value: T?) in
+                if first.claim() { continuation.resume(returning: value) }
             }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+            let work = Task { finish(await body()) }
+            Task {
+                try? await Task.sleep(for: remaining)
+                finish(nil)
+                work.cancel()
+            }
         }
         guard let result else { throw hang(what) }
         return result
@@ -56,4 +61,11 @@ public struct WaitGuard: Sendable {
     func hang(_ what: String) -> ScenarioFailure {
         ScenarioFailure("hang: waited \(limit) of real time for \(what)")
     }
+}
+
+/// True for the first ``claim()`` only.
+final class OnceFlag: Sendable {
+    private let taken = Atomic<Bool>(false)
+
+    func claim() -> Bool { !taken.exchange(true, ordering: .acquiringAndReleasing) }
 }
