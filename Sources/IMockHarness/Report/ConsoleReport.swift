@@ -76,7 +76,7 @@ public enum ConsoleReport {
         case .request(let summary, let status, let atMs, let isFault):
             return "\(time(atMs))   \(isFault ? "⚡ " : "")\(summary) → \(status)"
         case .clock(let from, let to):
-            return "\(time(to))   ⏱ clock +\(DurationText.format(to - from))"
+            return "\(time(to))   clock +\(DurationText.format(to - from))"
         case .check(let index, let summary, let passed, let atMs):
             let failed = !passed && result.divergence?.stepIndex == index
             return "\(time(atMs)) \(passed ? "✓" : "✗") steps[\(index)] \(summary)" + (failed ? "   ◀◀ FIRST DIVERGENCE" : "")

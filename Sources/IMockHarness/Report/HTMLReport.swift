@@ -72,7 +72,7 @@ public enum HTMLReport {
 struct SequenceDiagram {
     let result: ScenarioResult
     static let rowHeight = 22
-    static let laneGap = 250
+    static let laneGap = 290
     static let top = 46
 
     /// Lane x positions: the test (app server), the imock server, then each device.
@@ -82,7 +82,7 @@ struct SequenceDiagram {
         return lanes
     }
 
-    private var width: Int { 500 + max(result.devices.count - 1, 0) * Self.laneGap + 330 }
+    private var width: Int { 500 + max(result.devices.count - 1, 0) * Self.laneGap + 360 }
 
     var svg: String {
         let lanes = self.lanes
@@ -141,7 +141,7 @@ struct SequenceDiagram {
             return text(4, mid + 4, time(callback.timeMs), "small")
                 + "<rect x=\"\(x - 3)\" y=\"\(mid - 7)\" width=\"6\" height=\"14\" class=\"cb\"/>"
                 + "<path d=\"M\(x + 3),\(mid - 4) h14 v8 h-14\" fill=\"none\" stroke=\"#3182ce\" marker-end=\"url(#arrow)\"/>"
-                + text(x + 24, mid + 4, "#\(callback.sequence) \(callback.summary)", limit: 44) + "\n"
+                + text(x + 24, mid + 4, "#\(callback.sequence) \(callback.summary)", limit: 50) + "\n"
         case .server(let device, let resource, let summary, let atMs):
             let target = device.flatMap { lanes[$0] } ?? lanes["server"]! + 120
             let cls = summary.hasPrefix("close") ? "close" : summary.hasPrefix("kicked") || summary.hasPrefix("token.expired") ? "kick" : "msg"
@@ -154,13 +154,13 @@ struct SequenceDiagram {
                     label: (isFault ? "⚡ " : "") + "\(summary) → \(status)", labelClass: isFault ? "faulttext" : "label") + "\n"
         case .clock(let from, let to):
             return "<line x1=\"40\" y1=\"\(mid)\" x2=\"\(width - 10)\" y2=\"\(mid)\" class=\"clock\"/>"
-                + text(lanes["server"]! + 10, mid - 3, "⏱ clock \(time(from)) → \(time(to)) (+\(DurationText.format(to - from)))", "clocktext", limit: 60) + "\n"
+                + text(lanes["server"]! + 10, mid - 3, "clock \(time(from)) → \(time(to)) (+\(DurationText.format(to - from)))", "clocktext", limit: 60) + "\n"
         case .check(let index, let summary, let passed, let atMs):
             let first = !passed && result.divergence?.stepIndex == index
             return (first ? "<rect x=\"0\" y=\"\(y)\" width=\"\(width)\" height=\"\(Self.rowHeight)\" class=\"badrow\"/>" : "")
                 + text(4, mid + 4, time(atMs), "small")
                 + text(lanes["test"]! - 40, mid + 4, "\(passed ? "✓" : "✗") steps[\(index)] \(summary)" + (first ? "  ◀ first divergence" : ""),
-                    passed ? "ok" : "bad", limit: 110) + "\n"
+                    passed ? "ok" : "bad", limit: 150) + "\n"
         }
     }
 }

@@ -1,12 +1,15 @@
 import IMockCore
 
 extension ScenarioRun {
-    /// Moves what happened since the last call into the timeline: the devices' callbacks and the
-    /// frames the server sent (its journal), merged by virtual time, server first on ties.
+    /// Moves what happened since the last call into the timeline: clock moves, the frames the
+    /// server sent (its journal) and the devices' callbacks, merged by virtual time (in that
+    /// order on ties; callbacks keep their global order).
     func collectTimeline() async throws(ScenarioFailure) {
         let callbacks = observations.after(timelineMark)
         timelineMark = callbacks.last?.sequence ?? timelineMark
-        var frames: [(atMs: Int64, event: TimelineEvent)] = []
+        var frames: [(atMs: Int64, event: TimelineEvent)] = clockMoves.map { ($0.toMs, .clock(fromMs: $0.fromMs, toMs: $0.toMs)) }
+        clockMoves = []
+        var journalFrames: [(atMs: Int64, event: TimelineEvent)] = []
         for app in fixture.apps {
             let key = apps[app.name]!
             let journal = try await server.link.control("GET", "journal?app=\(key.query)")
@@ -17,9 +20,11 @@ extension ScenarioRun {
                 let resource = entry["resource"]?.stringValue
                 let device = fixture.devices.first { $0.app == app.name && $0.resource == resource }?.name
                 let atMs = entry["atMs"]?.intValue ?? time.nowMs
-                frames.append((atMs, .server(device: device, resource: resource, summary: Self.describe(entry["event"]), atMs: atMs)))
+                journalFrames.append((atMs, .server(device: device, resource: resource, summary: Self.describe(entry["event"]), atMs: atMs)))
             }
         }
+        // Stable: a clock move comes before what the server sent at its new time.
+        frames = (frames + journalFrames).enumerated().sorted { ($0.element.atMs, $0.offset) < ($1.element.atMs, $1.offset) }.map(\.element)
         var merged: [TimelineEvent] = []
         var frameIndex = 0
         for callback in callbacks {

@@ -22,6 +22,8 @@ public final class ScenarioRun {
     /// The active network faults: id, device (nil: app or user wide), kind, end.
     var faults: [(id: Int64, device: String?, user: String?, kind: String, endsAtMs: Int64?)] = []
     var timeline: [TimelineEvent] = []
+    /// Clock moves not yet merged into the timeline.
+    var clockMoves: [(fromMs: Int64, toMs: Int64)] = []
     var journalSeen: [String: Int] = [:]
     var timelineMark: UInt64 = 0
     var windowMark: UInt64 = 0
@@ -96,7 +98,7 @@ public final class ScenarioRun {
             apps: fixture.apps.compactMap { apps[$0.name] }, tokenWarningPercent: server.tokenWarningPercent)
         time.waitGuard = WaitGuard(limit: settings.stepTimeout)
         time.impairedDevices = { [weak self] in self?.impairedDevices() ?? [] }
-        time.onMove = { [weak self] from, to in self?.timeline.append(.clock(fromMs: from, toMs: to)) }
+        time.onMove = { [weak self] from, to in self?.clockMoves.append((from, to)) }
         for device in fixture.devices where device.initMode == .auto {
             try await command(device.name, .initialize(setup(device)), "init")
             try await command(device.name, .addDelegate, "addDelegate")
