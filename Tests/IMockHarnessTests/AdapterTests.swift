@@ -32,6 +32,15 @@ struct AdapterTests {
         #expect(lines.all.filter { $0.contains("PASS") }.count == subset.count, "\(lines.all.joined(separator: "\n"))")
     }
 
+    /// Settings that drive every device through a fake adapter answering the handshake with `hello`.
+    static func fakeSettings(_ name: String, hello: String) throws -> (directory: String, settings: RunSettings) {
+        let (directory, command) = try fakeAdapter(hello: hello)
+        var settings = RunSettings()
+        settings.adapters[name] = command
+        settings.adapterOverride = name
+        return (directory, settings)
+    }
+
     /// A fake adapter: answers the handshake with `hello`, then ignores every command.
     static func fakeAdapter(hello: String) throws -> (directory: String, command: [String]) {
         let directory = try temporaryDirectory()
@@ -49,11 +58,8 @@ struct AdapterTests {
     @Test("an adapter that never answers is reported as a hang naming the step, within the step timeout")
     func hang() async throws {
         guard ExternalCommand.isAvailable("python3") else { return print("skipped: no python3") }
-        let (directory, command) = try Self.fakeAdapter(hello: #"{"type": "hello", "protocol": 1, "clock": "realtime"}"#)
+        var (directory, settings) = try Self.fakeSettings("mute", hello: #"{"type": "hello", "protocol": 1, "clock": "realtime"}"#)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var settings = RunSettings()
-        settings.adapters["mute"] = command
-        settings.adapterOverride = "mute"
         settings.stepTimeout = .milliseconds(300)
         let started = ContinuousClock.now
         let result = await run(try parseFixture(miniFixture()), settings: settings)
@@ -66,11 +72,8 @@ struct AdapterTests {
     @Test("an adapter speaking another protocol version is refused at the handshake")
     func versionMismatch() async throws {
         guard ExternalCommand.isAvailable("python3") else { return print("skipped: no python3") }
-        let (directory, command) = try Self.fakeAdapter(hello: #"{"type": "hello", "protocol": 2}"#)
+        let (directory, settings) = try Self.fakeSettings("future", hello: #"{"type": "hello", "protocol": 2}"#)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var settings = RunSettings()
-        settings.adapters["future"] = command
-        settings.adapterOverride = "future"
         let result = await run(try parseFixture(miniFixture()), settings: settings)
         #expect(result.outcome == .failed)
         #expect(result.divergence?.failure.message.contains("protocol 2") == true, "\(String(describing: result.divergence))")
@@ -79,12 +82,9 @@ struct AdapterTests {
     @Test("a fixture needing what the adapter lacks is skipped, saying why")
     func unsupportedSkipped() async throws {
         guard ExternalCommand.isAvailable("python3") else { return print("skipped: no python3") }
-        let (directory, command) = try Self.fakeAdapter(
-            hello: #"{"type": "hello", "protocol": 1, "clock": "realtime", "profiles": ["easemob"], "commands": ["init", "addDelegate"]}"#)
+        let (directory, settings) = try Self.fakeSettings(
+            "small", hello: #"{"type": "hello", "protocol": 1, "clock": "realtime", "profiles": ["easemob"], "commands": ["init", "addDelegate"]}"#)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var settings = RunSettings()
-        settings.adapters["small"] = command
-        settings.adapterOverride = "small"
         let result = await run(try parseFixture(miniFixture()), settings: settings)
         #expect(result.outcome == .skipped)
         #expect(result.note?.contains("does not support login") == true, "\(result.note ?? "")")

@@ -1,3 +1,4 @@
+import IMockClient
 import IMockCore
 import IMockHarness
 import Testing
@@ -8,7 +9,7 @@ struct MatcherTests {
     static func callback(_ sequence: UInt64, _ device: String, _ name: String, _ arguments: [(String, JSONValue)] = [], at: Int64 = 0)
         -> ObservedCallback
     {
-        ObservedCallback(sequence: sequence, device: device, name: name, arguments: arguments.map { ($0.0, $0.1) }, timeMs: at, stepIndex: 0)
+        ObservedCallback(sequence: sequence, device: device, name: name, arguments: arguments.map { CallbackArgument($0.0, $0.1) }, timeMs: at, stepIndex: 0)
     }
 
     /// `phone: a, pad: x, phone: b(code: 206), pad: y, phone: c`.

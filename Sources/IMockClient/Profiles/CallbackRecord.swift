@@ -30,7 +30,10 @@ public struct CallbackRecord: Sendable, Equatable {
     }
 
     /// `name(arg: value, …)`: compact form for logs and tests.
-    public var summary: String {
+    public var summary: String { Self.summary(name: name, arguments: arguments) }
+
+    /// `name(arg: value, …)` of any callback (the harness renders what external adapters report so).
+    public static func summary(name: String, arguments: [CallbackArgument]) -> String {
         guard !arguments.isEmpty else { return name }
         return name + "(" + arguments.map { "\($0.name): \($0.value.encodedString)" }.joined(separator: ", ") + ")"
     }

@@ -89,7 +89,7 @@ final class ProcessAdapter: DeviceAdapter {
             let waiter = state.withLock { $0.waiting.removeValue(forKey: id) }
             waiter?.resume(returning: message)
         case "callback":
-            let arguments = message["args"]?.objectValue?.map { (name: $0.key, value: $0.value) } ?? []
+            let arguments = message["args"]?.objectValue?.map { CallbackArgument($0.key, $0.value) } ?? []
             observations.record(
                 device: message["device"]?.stringValue ?? "?", name: message["name"]?.stringValue ?? "?",
                 arguments: arguments, timeMs: message["timeMs"]?.intValue ?? virtualNow())

@@ -198,7 +198,7 @@ final class DelegateObserver: IMClientDelegate, Sendable {
     func imClient(didEmit callback: EmittedCallback) {
         for record in callback.records {
             observations.record(
-                device: device, name: record.name, arguments: record.arguments.map { ($0.name, $0.value) },
+                device: device, name: record.name, arguments: record.arguments,
                 timeMs: record.timeMs, sequence: record.sequence)
         }
     }

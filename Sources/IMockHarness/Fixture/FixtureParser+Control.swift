@@ -8,12 +8,7 @@ extension FixtureParser {
     ]
 
     static func parseControl(_ value: JSONValue, at path: String, context: StepContext) throws(FixtureError) -> ControlCall {
-        let action = value["control"]?.stringValue ?? ""
-        guard let extra = controlKeys[action] else {
-            throw FixtureError(
-                path: "\(path).control",
-                reason: "unknown control call \"\(action)\" (calls: \(controlKeys.keys.sorted().joined(separator: ", ")))")
-        }
+        let (action, extra) = try kind(of: value, verb: "control", in: controlKeys, noun: "control call", at: path)
         let reader = try FixtureReader(value, at: path, allowed: ["control", "app", "status", "response", "label"] + extra)
         let app = try context.app(reader)
         func user() throws(FixtureError) -> String {

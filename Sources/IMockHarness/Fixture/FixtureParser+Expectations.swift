@@ -8,12 +8,7 @@ extension FixtureParser {
     ]
 
     static func parseExpectation(_ value: JSONValue, at path: String, context: StepContext) throws(FixtureError) -> Expectation {
-        let kindName = value["expect"]?.stringValue ?? ""
-        guard let extra = expectationKeys[kindName] else {
-            throw FixtureError(
-                path: "\(path).expect",
-                reason: "unknown expectation \"\(kindName)\" (kinds: \(expectationKeys.keys.sorted().joined(separator: ", ")))")
-        }
+        let (kindName, extra) = try kind(of: value, verb: "expect", in: expectationKeys, noun: "expectation", at: path)
         let reader = try FixtureReader(value, at: path, allowed: ["expect", "since", "within", "label"] + extra)
         let since = try reader.string("since")
         if let since, since != "start", !context.labels.contains(since) {

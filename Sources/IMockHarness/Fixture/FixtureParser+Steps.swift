@@ -30,6 +30,19 @@ struct StepContext {
 extension FixtureParser {
     static let verbs = ["do", "rest", "control", "network", "advance", "issueToken", "expect"]
 
+    /// The kind named by `verb` (`do`, `control`, `expect`) and the extra keys it allows; an unknown
+    /// name is refused at `path.verb`, listing the known ones.
+    static func kind(of value: JSONValue, verb: String, in table: [String: [String]], noun: String, at path: String)
+        throws(FixtureError) -> (name: String, keys: [String])
+    {
+        let name = value[verb]?.stringValue ?? ""
+        guard let keys = table[name] else {
+            throw FixtureError(
+                path: "\(path).\(verb)", reason: "unknown \(noun) \"\(name)\" (known: \(table.keys.sorted().joined(separator: ", ")))")
+        }
+        return (name, keys)
+    }
+
     static func parseStep(_ value: JSONValue, at path: String, context: inout StepContext) throws(FixtureError) -> Step {
         guard let members = value.objectValue else { throw FixtureError(path: path, reason: "must be an object") }
         let present = verbs.filter { verb in members.contains { $0.key == verb } }
@@ -79,11 +92,7 @@ extension FixtureParser {
     private static func parseDeviceAction(_ value: JSONValue, at path: String, context: StepContext) throws(FixtureError)
         -> DeviceAction
     {
-        let action = value["do"]?.stringValue ?? ""
-        guard let extra = actionKeys[action] else {
-            throw FixtureError(
-                path: "\(path).do", reason: "unknown action \"\(action)\" (actions: \(actionKeys.keys.sorted().joined(separator: ", ")))")
-        }
+        let (action, extra) = try kind(of: value, verb: "do", in: actionKeys, noun: "action", at: path)
         let reader = try FixtureReader(value, at: path, allowed: ["do", "device", "result", "label"] + extra)
         let device = try context.device(try reader.requiredString("device"), reader)
         let app = context.apps.first { $0.name == device.app }!

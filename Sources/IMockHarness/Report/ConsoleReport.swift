@@ -72,7 +72,7 @@ public enum ConsoleReport {
         case .callback(let callback):
             return "\(time(callback.timeMs))   #\(callback.sequence) \(callback.device): \(callback.summary)"
         case .server(let device, let resource, let summary, let atMs):
-            return "\(time(atMs))   server → \(device ?? resource ?? "?"): \(summary)"
+            return "\(time(atMs))   server → \(device ?? resource ?? "a connection not logged in"): \(summary)"
         case .request(let summary, let status, let atMs, let isFault):
             return "\(time(atMs))   \(isFault ? "⚡ " : "")\(summary) → \(status)"
         case .clock(let from, let to):

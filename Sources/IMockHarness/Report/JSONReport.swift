@@ -1,3 +1,4 @@
+import IMockClient
 import IMockCore
 
 /// The machine-readable report (`--json`); the format is documented in `docs/FIXTURES.md`.

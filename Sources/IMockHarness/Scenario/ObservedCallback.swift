@@ -11,7 +11,7 @@ public struct ObservedCallback: Sendable {
     /// The vendor callback name.
     public var name: String
     /// The arguments, named and ordered as in the vendor signature.
-    public var arguments: [(name: String, value: JSONValue)]
+    public var arguments: [CallbackArgument]
     /// The virtual time of the event that caused it, epoch ms.
     public var timeMs: Int64
     /// The step during which it was observed.
@@ -19,7 +19,7 @@ public struct ObservedCallback: Sendable {
 
     /// Creates an observation.
     public init(
-        sequence: UInt64, device: String, name: String, arguments: [(name: String, value: JSONValue)], timeMs: Int64,
+        sequence: UInt64, device: String, name: String, arguments: [CallbackArgument], timeMs: Int64,
         stepIndex: Int
     ) {
         self.sequence = sequence
@@ -31,10 +31,7 @@ public struct ObservedCallback: Sendable {
     }
 
     /// `name(arg: value, …)`.
-    public var summary: String {
-        guard !arguments.isEmpty else { return name }
-        return name + "(" + arguments.map { "\($0.name): \($0.value.encodedString)" }.joined(separator: ", ") + ")"
-    }
+    public var summary: String { CallbackRecord.summary(name: name, arguments: arguments) }
 
     /// The value of argument `name`.
     public func argument(_ name: String) -> JSONValue? { arguments.first { $0.name == name }?.value }
@@ -58,7 +55,7 @@ public final class Observations: Sendable {
     public init() {}
 
     /// Records a callback; `sequence` 0 takes the next number of the shared sequencer.
-    public func record(device: String, name: String, arguments: [(name: String, value: JSONValue)], timeMs: Int64, sequence: UInt64 = 0) {
+    public func record(device: String, name: String, arguments: [CallbackArgument], timeMs: Int64, sequence: UInt64 = 0) {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             let observed = ObservedCallback(
                 sequence: sequence == 0 ? sequencer.next() : sequence, device: device, name: name, arguments: arguments,

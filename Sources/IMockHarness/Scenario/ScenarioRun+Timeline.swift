@@ -18,7 +18,11 @@ extension ScenarioRun {
             journalSeen[app.name] = entries.count
             for entry in entries.dropFirst(seen) {
                 let resource = entry["resource"]?.stringValue
+                // A refused login has no resource yet: the user's only device of the app, if one.
+                let user = entry["user"]?.stringValue
+                let ofUser = fixture.devices.filter { $0.app == app.name && (currentUser[$0.name] ?? $0.user) == user }
                 let device = fixture.devices.first { $0.app == app.name && $0.resource == resource }?.name
+                    ?? (resource == nil && ofUser.count == 1 ? ofUser[0].name : nil)
                 let atMs = entry["atMs"]?.intValue ?? time.nowMs
                 journalFrames.append((atMs, .server(device: device, resource: resource, summary: Self.describe(entry["event"]), atMs: atMs)))
             }
