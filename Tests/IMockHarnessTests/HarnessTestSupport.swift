@@ -1,5 +1,6 @@
 import Foundation
 import IMockHarness
+import IMockTestSupport
 
 /// The package's root directory (this file is Tests/IMockHarnessTests/…).
 let packageRoot: String = {
@@ -46,4 +47,11 @@ func miniFixture(steps: String = #"[{"do": "login", "device": "phone"}, {"expect
      "devices": [{"name": "phone", "user": "alice"}, {"name": "pad", "user": "alice", "platform": "android"}],
      "steps": \(steps)}
     """
+}
+
+/// Whether `program` runs and, with `python` code, whether python3 can run it (an import check) —
+/// asked on a Dispatch thread, never blocking the cooperative pool.
+func available(_ program: String, python: String? = nil) async -> Bool {
+    let script = python.map { "command -v \(program) >/dev/null && python3 -c '\($0)'" } ?? "command -v \(program) >/dev/null"
+    return (try? await ExternalCommand.run("/bin/sh", ["-c", script]))?.status == 0
 }

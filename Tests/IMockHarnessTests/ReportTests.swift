@@ -37,9 +37,7 @@ struct ReportTests {
 
     @Test("JUnit XML is read by junitparser (skipped without python3 + junitparser)")
     func junit() async throws {
-        guard ExternalCommand.isAvailable("python3"),
-            (try? ExternalCommand.runBlocking("python3", ["-c", "import junitparser"]).status) == 0
-        else {
+        guard await available("python3", python: "import junitparser") else {
             print("skipped: python3 with junitparser not installed (pip install junitparser)")
             return
         }
@@ -71,7 +69,7 @@ struct ReportTests {
         #expect(!html.contains("<script"))
         #expect(!html.contains("https://"))
         #expect(html.contains("first divergence"))
-        guard ExternalCommand.isAvailable("chromium") else {
+        guard await available("chromium") else {
             print("skipped: chromium not installed (apt-get install -y chromium)")
             return
         }

@@ -29,9 +29,7 @@ struct SchemaTests {
 
     @Test("every fixture validates against the schema (skipped without python3 + jsonschema)")
     func fixturesValidate() async throws {
-        guard ExternalCommand.isAvailable("python3"),
-            (try? ExternalCommand.runBlocking("python3", ["-c", "import jsonschema"]).status) == 0
-        else { return print("skipped: python3 with jsonschema not installed") }
+        guard await available("python3", python: "import jsonschema") else { return print("skipped: python3 with jsonschema not installed") }
         let script = """
             import json, glob, sys, jsonschema
             schema = json.load(open(sys.argv[1] + "/Fixtures/schema.json"))
