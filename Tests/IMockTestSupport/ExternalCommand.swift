@@ -39,7 +39,7 @@ public enum ExternalCommand {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = input
-        try process.run()
+        try ProcessLaunch.run(process)
         if let stdin { try input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
         // Drain stderr on another thread while reading stdout here, so a chatty child can never
@@ -94,4 +94,17 @@ private func readToEnd(_ fd: Int32) -> Data {
 
 private final class DataBox: @unchecked Sendable {
     public var data = Data()
+}
+
+/// Starts child processes one at a time: Foundation's `Process.run()` on Linux is not safe to call
+/// from several threads at once (a concurrent launch has crashed the test process in its memcpy).
+public enum ProcessLaunch {
+    private static let lock = NSLock()
+
+    /// `process.run()` under the one launch lock of the test process.
+    public static func run(_ process: Process) throws {
+        lock.lock()
+        defer { lock.unlock() }
+        try process.run()
+    }
 }

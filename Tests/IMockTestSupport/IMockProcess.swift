@@ -48,7 +48,7 @@ public final class IMockProcess: @unchecked Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
         let log = LogCollector()
-        try process.run()
+        try ProcessLaunch.run(process)
         log.startDraining(errorPipe.fileHandleForReading)
         let port: UInt16
         do {

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import Foundation
 import IMockClient
 import IMockCore
@@ -13,8 +16,7 @@ final class ProcessAdapter: DeviceAdapter {
     let clock: AdapterClock
     let supportedCommands: Set<String>?
     let supportedProfiles: Set<String>?
-    private let process: Process
-    private let input: FileHandle
+    private let process: ChildProcess
     private let observations: Observations
     private let virtualNow: @Sendable () -> Int64
     private let state = Mutex(State())
@@ -28,7 +30,7 @@ final class ProcessAdapter: DeviceAdapter {
     }
 
     private init(
-        name: String, hello: JSONValue, process: Process, input: FileHandle, observations: Observations,
+        name: String, hello: JSONValue, process: ChildProcess, observations: Observations,
         virtualNow: @escaping @Sendable () -> Int64
     ) {
         self.name = name
@@ -36,7 +38,6 @@ final class ProcessAdapter: DeviceAdapter {
         self.supportedCommands = hello["commands"]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
         self.supportedProfiles = hello["profiles"]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
         self.process = process
-        self.input = input
         self.observations = observations
         self.virtualNow = virtualNow
     }
@@ -45,33 +46,26 @@ final class ProcessAdapter: DeviceAdapter {
     static func start(
         name: String, command: [String], observations: Observations, clock: @escaping @Sendable () -> Int64
     ) async throws(ScenarioFailure) -> ProcessAdapter {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = command
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.standardError
-        do { try process.run() } catch { throw ScenarioFailure("adapter \(name): cannot start \(command.joined(separator: " ")): \(error)") }
+        let process: ChildProcess
+        do { process = try ChildProcess.spawn(command) } catch { throw ScenarioFailure("adapter \(name): \(error.message)") }
         let box = AdapterBox()
-        let reader = LineReader(fd: stdout.fileHandleForReading.fileDescriptor, onEnd: { box.adapter?.ended() }) { line in
+        let reader = LineReader(fd: process.output, onEnd: { box.adapter?.ended() }) { line in
             if let adapter = box.adapter { adapter.received(line) } else { box.early(line) }
         }
         reader.start()
         let helloLine = "{\"type\":\"hello\",\"protocol\":\(protocolVersion),\"harness\":\"imock\"}\n"
-        stdin.fileHandleForWriting.write(Data(helloLine.utf8))
+        process.write(helloLine)
         let hello = await box.waitForHello(limit: .seconds(10))
         guard let hello else {
-            process.terminate()
+            process.kill()
             throw ScenarioFailure("adapter \(name): no hello answer within 10 s (is it speaking the JSON-lines contract?)")
         }
         guard hello["protocol"]?.intValue == protocolVersion else {
-            process.terminate()
+            process.kill()
             throw ScenarioFailure("adapter \(name) speaks protocol \(hello["protocol"]?.encodedString ?? "?"), this harness \(protocolVersion)")
         }
         let adapter = ProcessAdapter(
-            name: name, hello: hello, process: process, input: stdin.fileHandleForWriting, observations: observations,
+            name: name, hello: hello, process: process, observations: observations,
             virtualNow: clock)
         box.attach(adapter)
         return adapter
@@ -118,7 +112,7 @@ final class ProcessAdapter: DeviceAdapter {
             }
             guard let id else { return continuation.resume(returning: ["refused": "the adapter process ended"]) }
             let line = JSONValue.object([("type", "command"), ("id", .int(id))] + members).encodedString + "\n"
-            input.write(Data(line.utf8))
+            if !process.write(line) { ended() }
         }
     }
 
@@ -168,10 +162,10 @@ final class ProcessAdapter: DeviceAdapter {
 
     func close() async {
         _ = try? await WaitGuard(limit: .seconds(2)).run("adapter \(name): shutdown") { [self] in await send([("command", "shutdown")]) }
-        try? input.close()
-        // Bounded: a process that does not end within 2 s of its stdin closing is terminated.
+        process.closeInput()
+        // Bounded: a process that does not end within 2 s of its stdin closing is killed.
         for _ in 0..<200 where process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
-        if process.isRunning { process.terminate() }
+        if process.isRunning { process.kill() }
     }
 
     /// `setup` of the `init` command.
