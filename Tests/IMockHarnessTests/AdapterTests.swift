@@ -58,7 +58,7 @@ struct AdapterTests {
         settings.stepTimeout = .milliseconds(300)
         let started = ContinuousClock.now
         let result = await run(try parseFixture(miniFixture()), settings: settings)
-        #expect(ContinuousClock.now - started < .seconds(8))
+        #expect(ContinuousClock.now - started < .seconds(30), "a hang must end in a failure, not hang the run")
         #expect(result.outcome == .failed)
         #expect(result.divergence?.failure.message.contains("hang") == true, "\(String(describing: result.divergence))")
         #expect(result.divergence?.failure.message.contains("phone") == true)

@@ -2,7 +2,9 @@ import IMockHarness
 import Testing
 
 /// The whole catalogue replayed in process on the virtual clock, and its coverage.
-@Suite("The fixture catalogue")
+/// One fixture at a time: the catalogue is quick, and running it serially leaves the CPU to the
+/// real-time tests of other suites.
+@Suite("The fixture catalogue", .serialized)
 struct CatalogueTests {
     @Test("every fixture passes (or fails as its expected-failure mark says)", arguments: catalogueFiles)
     func fixturePasses(file: String) async throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// For every fixture, changed expectations — swapped order, a wrong code, a wrong device, a
 /// missing callback — must fail: the matchers can fail.
-@Suite("Mutated expectations fail")
+@Suite("Mutated expectations fail", .serialized)
 struct MutationTests {
     @Test("each kind of mutant of each fixture is caught", arguments: catalogueFiles)
     func mutantsFail(file: String) async throws {
