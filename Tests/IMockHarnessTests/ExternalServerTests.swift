@@ -6,11 +6,14 @@ import Testing
 /// external `imock serve --clock virtual`, run in parallel.
 @Suite("An external server")
 struct ExternalServerTests {
+    /// Fixtures without a cross-device `order`: against another process the global sequence is the
+    /// order frames reach the harness, and frames the server wrote to two connections microseconds
+    /// apart may arrive the other way round (docs/FIXTURES.md § Running).
     @Test("a slice of the catalogue passes against a real imock serve child, two at a time")
     func externalServer() async throws {
         let child = try await IMockProcess.start(["--clock", "virtual", "--admin-secret", "ext-secret"])
         defer { _ = child.terminate() }
-        let files = catalogueFiles.filter { ["E10", "E5", "C2", "S7-force", "O7", "Z4", "X2"].contains(where: $0.contains) }
+        let files = catalogueFiles.filter { ["E5-", "E6-", "C2-", "S7-force", "O6-", "Z4-", "X2-", "S1-", "C10-"].contains(where: $0.contains) }
         var options = RunOptions()
         options.paths = files.map { packageRoot + "/" + $0 }
         options.jobs = 2
