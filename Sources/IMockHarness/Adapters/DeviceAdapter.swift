@@ -13,6 +13,7 @@ public enum AdapterClock: String, Sendable {
 
 /// What a device needs to be created: the same for every adapter (the `init` command).
 public struct DeviceSetup: Sendable {
+    /// The device as the fixture describes it.
     public var device: FixtureDevice
     /// `org#app` on the server.
     public var appKey: String
@@ -66,6 +67,7 @@ public enum AdapterReply: Sendable {
 
 /// A timer an SDK has pending on the virtual clock.
 public struct PendingTimer: Sendable, Equatable {
+    /// The device whose timer it is.
     public var device: String
     /// `loginTimeout`, `reconnect`, `keepAlive`, `pongTimeout`.
     public var name: String

@@ -18,7 +18,7 @@ public enum RunCommand {
             printError("imock run: \(error)\n\n\(RunOptions.usage)")
             return UsageError.exitCode
         }
-        let status = Mutex32(0)
+        let status = SharedCounter(0)
         let done = DispatchSemaphore(value: 0)
         Task {
             status.set(await run(options))
@@ -74,7 +74,7 @@ public enum RunCommand {
     public static func runAll(_ fixtures: [Fixture], options: RunOptions, output: @escaping @Sendable (String) -> Void) async
         -> [ScenarioResult]
     {
-        let counter = Mutex32(0)
+        let counter = SharedCounter(0)
         let indexed = Array(fixtures.enumerated())
         var phases = [(indexed, options.jobs)]
         if case .external = options.settings.target, options.jobs > 1 {
@@ -90,7 +90,7 @@ public enum RunCommand {
     }
 
     private static func run(
-        _ fixtures: [(offset: Int, element: Fixture)], jobs: Int, total: Int, counter: Mutex32, options: RunOptions,
+        _ fixtures: [(offset: Int, element: Fixture)], jobs: Int, total: Int, counter: SharedCounter, options: RunOptions,
         output: @escaping @Sendable (String) -> Void
     ) async -> [(Int, ScenarioResult)] {
         await withTaskGroup(of: (Int, ScenarioResult).self) { group in
@@ -123,8 +123,8 @@ public enum RunCommand {
     }
 }
 
-/// A small shared counter / status cell.
-final class Mutex32: Sendable {
+/// A number shared by tasks: the exit status, the count of finished fixtures.
+final class SharedCounter: Sendable {
     private let cell: Mutex<Int32>
     init(_ value: Int32) { cell = Mutex(value) }
     var value: Int32 { cell.withLock { $0 } }

@@ -2,18 +2,27 @@ import IMockServer
 
 /// The command line of `imock run`.
 public struct RunOptions: Sendable {
+    /// Fixture files and directories.
     public var paths: [String] = []
+    /// How each fixture runs.
     public var settings = RunSettings()
+    /// Fixtures at once.
     public var jobs = 1
+    /// `--filter` values (any matches).
     public var filters: [String] = []
+    /// Report files.
     public var junitPath: String?
     public var jsonPath: String?
     public var htmlPath: String?
+    /// `--coverage`: print rule id → fixtures, run nothing.
     public var coverage = false
+    /// `--verbose`: timelines of passing scenarios too.
     public var verbose = false
 
+    /// Defaults: `Fixtures`, in process, one at a time.
     public init() {}
 
+    /// The `--help` text.
     public static let usage = """
         USAGE: imock run [options] [PATHS…]
 

@@ -31,8 +31,11 @@ public enum ExpectationKind: Sendable {
 
 /// A state check of one device.
 public struct StateCheck: Sendable {
+    /// The device.
     public var device: String
+    /// `isLoggedIn` (E1).
     public var loggedIn: Bool?
+    /// `isConnected` (E1, C2).
     public var connected: Bool?
     /// `.some(nil)` checks that no user is current.
     public var currentUser: String??

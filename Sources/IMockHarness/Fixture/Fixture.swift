@@ -68,7 +68,9 @@ public struct FixtureApp: Sendable {
 
 /// A user of an app.
 public struct FixtureUser: Sendable, Equatable {
+    /// The name (lower case).
     public var username: String
+    /// The password (`<name>-password` unless given).
     public var password: String
     /// False: banned (deactivated) from the start.
     public var activated: Bool

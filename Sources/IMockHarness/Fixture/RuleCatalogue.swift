@@ -3,8 +3,11 @@
 public enum RuleCatalogue {
     /// One rule: id, the behaviour in a few words, the seed document it comes from.
     public struct Rule: Sendable, Equatable {
+        /// `S1` … `X3`.
         public var id: String
+        /// The behaviour in a few words.
         public var title: String
+        /// The seed section it comes from.
         public var source: String
     }
 

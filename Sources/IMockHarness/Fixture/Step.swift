@@ -153,7 +153,9 @@ public struct NetworkChange: Sendable {
         case restore
     }
 
+    /// What happens.
     public var kind: Kind
+    /// The device whose network changes.
     public var device: String
     /// How long it lasts on the virtual clock; nil: until `restore`.
     public var durationMs: Int64?

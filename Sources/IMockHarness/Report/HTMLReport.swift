@@ -4,6 +4,7 @@ import Foundation
 /// a sequence diagram in SVG — the test/app server, the imock server and every device as
 /// lifelines; requests, frames and callbacks as arrows; faults and clock jumps marked; failures in red.
 public enum HTMLReport {
+    /// The page for `results`.
     public static func render(_ results: [ScenarioResult]) -> String {
         let failed = results.filter { $0.outcome.isFailure }.count
         var html = """

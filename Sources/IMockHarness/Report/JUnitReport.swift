@@ -3,6 +3,7 @@ import Foundation
 /// JUnit XML (`--junit`): one `<testsuite>` per rule family (S, E, C, O, Z, X), one `<testcase>`
 /// per fixture in the family of its first rule; failures carry the console divergence report.
 public enum JUnitReport {
+    /// The XML document for `results`.
     public static func render(_ results: [ScenarioResult]) -> String {
         let families = ["S", "E", "C", "O", "Z", "X"]
         var suites: [String] = []

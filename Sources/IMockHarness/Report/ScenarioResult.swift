@@ -37,6 +37,7 @@ public enum TimelineEvent: Sendable {
 public struct Divergence: Sendable {
     /// The step (index in `steps`) and its JSON path.
     public var stepIndex: Int
+    /// The step's JSON path (`steps[4]`).
     public var stepPath: String
     /// The step in words.
     public var stepSummary: String
@@ -48,14 +49,21 @@ public struct Divergence: Sendable {
 
 /// The result of one fixture.
 public struct ScenarioResult: Sendable {
+    /// The fixture file.
     public var file: String
+    /// Its title.
     public var name: String
+    /// The rules it covers.
     public var rules: [RuleReference]
+    /// Its devices, in fixture order (the diagram's lifelines).
     public var devices: [String]
+    /// How it ended.
     public var outcome: ScenarioOutcome
     /// Why it was skipped, or the expected-failure reason.
     public var note: String?
+    /// Where it first diverged, when it failed.
     public var divergence: Divergence?
+    /// What happened, in order.
     public var timeline: [TimelineEvent]
     /// The virtual start, epoch ms.
     public var startMs: Int64

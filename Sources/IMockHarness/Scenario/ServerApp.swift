@@ -1,6 +1,8 @@
 /// A fixture app as it exists on the server: `org#app`, unique per run.
 public struct ServerApp: Sendable, Equatable {
+    /// The org part.
     public var org: String
+    /// The app part.
     public var app: String
 
     /// `org#app`.

@@ -4,7 +4,9 @@ import IMockNet
 
 /// An HTTP answer: status and body (`null` when it is not JSON).
 public struct HTTPAnswer: Sendable {
+    /// The HTTP status.
     public var status: Int
+    /// The body.
     public var body: JSONValue
 }
 
