@@ -1,5 +1,6 @@
 import IMockClient
 import IMockCore
+import Synchronization
 
 /// Whose clock an adapter's SDK keeps its timers on.
 public enum AdapterClock: String, Sendable {
@@ -88,6 +89,8 @@ public protocol DeviceAdapter: AnyObject, Sendable {
     var supportedProfiles: Set<String>? { get }
     /// Runs a command; returns when the SDK call completed.
     func execute(device: String, _ command: AdapterCommand) async -> AdapterReply
+    /// Hands a command to the SDK and returns once it is under way (default: in a task).
+    func begin(device: String, _ command: AdapterCommand) -> PendingReply
     /// Returns once every frame the server sent to the devices (except `skipping`) has been
     /// handled and its callbacks observed, and no connection attempt is under way.
     func settle(skipping: Set<String>, guard: WaitGuard) async throws(ScenarioFailure)
@@ -97,4 +100,46 @@ public protocol DeviceAdapter: AnyObject, Sendable {
     func fire(_ timer: PendingTimer) async
     /// Shuts every device down.
     func close() async
+}
+
+/// The completion of a command already handed to the SDK.
+public final class PendingReply: Sendable {
+    private let state = Mutex<(reply: AdapterReply?, waiters: [CheckedContinuation<AdapterReply, Never>])>((nil, []))
+
+    /// A reply still to come.
+    public init() {}
+
+    /// Delivers the reply (the first one counts).
+    public func complete(_ reply: AdapterReply) {
+        let waiters = state.withLock { state -> [CheckedContinuation<AdapterReply, Never>] in
+            guard state.reply == nil else { return [] }
+            state.reply = reply
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        for waiter in waiters { waiter.resume(returning: reply) }
+    }
+
+    /// Waits for the reply.
+    public func value() async -> AdapterReply {
+        await withCheckedContinuation { continuation in
+            let ready = state.withLock { state -> AdapterReply? in
+                if let reply = state.reply { return reply }
+                state.waiters.append(continuation)
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+}
+
+extension DeviceAdapter {
+    /// Hands `command` to the SDK and returns at once; the reply comes later. Adapters whose SDK
+    /// calls take completion handlers override it so the call is under way when it returns (a
+    /// device whose network holds frames is then not waited for, yet its call has started).
+    public func begin(device: String, _ command: AdapterCommand) -> PendingReply {
+        let pending = PendingReply()
+        Task { pending.complete(await execute(device: device, command)) }
+        return pending
+    }
 }

@@ -29,17 +29,21 @@ extension ScenarioRun {
         let name = device.name
         let results = self.results
         var loggingInAs: String?
+        /// Starts the calls one after the other (the first is under way when this returns); the
+        /// last result is kept. A failed or refused call stops the chain.
         func start(_ what: String, _ commands: [AdapterCommand]) {
+            let first = adapter.begin(device: name, commands[0])
             let task = Task {
-                var last: JSONValue = ["error": nil]
-                for command in commands {
-                    switch await adapter.execute(device: name, command) {
-                    case .result(let value): last = value
-                    case .refused(let reason): last = ["refused": .string(reason)]
-                    }
-                    if last["error"].map({ !$0.isNull }) ?? false || last["refused"] != nil { break }
+                var last = await first.value()
+                for command in commands.dropFirst() {
+                    if case .result(let value) = last, value["error"].map({ !$0.isNull }) ?? false { break }
+                    if case .refused = last { break }
+                    last = await adapter.execute(device: name, command)
                 }
-                results[index] = last
+                switch last {
+                case .result(let value): results[index] = value
+                case .refused(let reason): results[index] = ["refused": .string(reason)]
+                }
             }
             time.inFlight.append((name, what, task))
         }
