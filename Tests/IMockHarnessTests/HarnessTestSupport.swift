@@ -1,6 +1,7 @@
 import Foundation
 import IMockHarness
 import IMockTestSupport
+import Testing
 
 /// The package's root directory (this file is Tests/IMockHarnessTests/…).
 let packageRoot: String = {
@@ -55,3 +56,8 @@ func available(_ program: String, python: String? = nil) async -> Bool {
     let script = python.map { "command -v \(program) >/dev/null && python3 -c '\($0)'" } ?? "command -v \(program) >/dev/null"
     return (try? await ExternalCommand.run("/bin/sh", ["-c", script]))?.status == 0
 }
+
+/// Every suite of the harness, one after the other: they start servers, browsers and Python
+/// adapters, and running them in a row leaves the CPU to the real-time tests of other modules.
+@Suite("Harness", .serialized)
+enum HarnessTests {}

@@ -1,30 +1,32 @@
 import IMockHarness
 import Testing
 
-/// For every fixture, changed expectations — swapped order, a wrong code, a wrong device, a
-/// missing callback — must fail: the matchers can fail.
-@Suite("Mutated expectations fail", .serialized)
-struct MutationTests {
-    @Test("each kind of mutant of each fixture is caught", arguments: catalogueFiles)
-    func mutantsFail(file: String) async throws {
-        let fixture = try loadFixture(file)
-        var applied = 0
-        for kind in FixtureMutator.Kind.allCases {
-            let mutants = FixtureMutator.mutants(of: fixture, kind)
-            guard !mutants.isEmpty else { continue }
-            applied += 1
-            var caught = false
-            var survivors: [String] = []
-            for mutant in mutants {
-                let result = await run(mutant.fixture)
-                if result.outcome == .failed, result.divergence?.stepPath == mutant.step {
-                    caught = true
-                    break
+extension HarnessTests {
+    /// For every fixture, changed expectations — swapped order, a wrong code, a wrong device, a
+    /// missing callback — must fail: the matchers can fail.
+    @Suite("Mutated expectations fail")
+    struct MutationTests {
+        @Test("each kind of mutant of each fixture is caught", arguments: catalogueFiles)
+        func mutantsFail(file: String) async throws {
+            let fixture = try loadFixture(file)
+            var applied = 0
+            for kind in FixtureMutator.Kind.allCases {
+                let mutants = FixtureMutator.mutants(of: fixture, kind)
+                guard !mutants.isEmpty else { continue }
+                applied += 1
+                var caught = false
+                var survivors: [String] = []
+                for mutant in mutants {
+                    let result = await run(mutant.fixture)
+                    if result.outcome == .failed, result.divergence?.stepPath == mutant.step {
+                        caught = true
+                        break
+                    }
+                    survivors.append("\(mutant.step): \(result.outcome)")
                 }
-                survivors.append("\(mutant.step): \(result.outcome)")
+                #expect(caught, "\(file): no \(kind.rawValue) mutant failed (\(survivors.joined(separator: "; ")))")
             }
-            #expect(caught, "\(file): no \(kind.rawValue) mutant failed (\(survivors.joined(separator: "; ")))")
+            #expect(applied > 0, "\(file): no mutant applies to its checks")
         }
-        #expect(applied > 0, "\(file): no mutant applies to its checks")
     }
 }
