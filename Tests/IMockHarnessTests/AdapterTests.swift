@@ -19,8 +19,8 @@ extension HarnessTests {
             #expect(subset.count >= 10)
             var options = RunOptions()
             options.paths = subset
-            options.jobs = 2
-            options.settings.adapters["python"] = ["python3", packageRoot + "/adapters/python-imock/imock_adapter.py"]
+            options.jobs = 1
+            options.settings.adapters["python"] = lowPriority + ["python3", packageRoot + "/adapters/python-imock/imock_adapter.py"]
             options.settings.adapterOverride = "python"
             let lines = Lines()
             let status = await RunCommand.run(options) { lines.append($0) }
@@ -48,7 +48,7 @@ extension HarnessTests {
                         print(json.dumps(\(hello)), flush=True)
                 """
             try script.write(toFile: directory + "/adapter.py", atomically: true, encoding: .utf8)
-            return (directory, ["python3", directory + "/adapter.py"])
+            return (directory, lowPriority + ["python3", directory + "/adapter.py"])
         }
 
         @Test("an adapter that never answers is reported as a hang naming the step, within the step timeout")

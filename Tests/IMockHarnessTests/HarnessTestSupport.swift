@@ -57,6 +57,10 @@ func available(_ program: String, python: String? = nil) async -> Bool {
     return (try? await ExternalCommand.run("/bin/sh", ["-c", script]))?.status == 0
 }
 
+/// The prefix that runs a child at the lowest CPU priority: the harness's Python adapters and
+/// Chromium must not starve the real-time tests of other modules running beside them.
+let lowPriority = ["nice", "-n", "19"]
+
 /// Every suite of the harness, one after the other: they start servers, browsers and Python
 /// adapters, and running them in a row leaves the CPU to the real-time tests of other modules.
 @Suite("Harness", .serialized)

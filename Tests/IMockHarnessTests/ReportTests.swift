@@ -54,7 +54,7 @@ extension HarnessTests {
                 print(xml.tests, xml.failures, xml.skipped)
                 for name, results in cases: print(name, results)
                 """
-            let output = try await ExternalCommand.run("python3", ["-c", script, path])
+            let output = try await ExternalCommand.run(lowPriority[0], Array(lowPriority.dropFirst()) + ["python3", "-c", script, path])
             #expect(output.status == 0, "\(output.stderr)")
             let lines = output.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first == "3 1 0", "\(output.stdout)")
@@ -77,7 +77,7 @@ extension HarnessTests {
             let directory = try temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: directory) }
             try html.write(toFile: directory + "/report.html", atomically: true, encoding: .utf8)
-            let output = try await ExternalCommand.run("chromium", [
+            let output = try await ExternalCommand.run(lowPriority[0], Array(lowPriority.dropFirst()) + ["chromium",
                 "--headless", "--no-sandbox", "--disable-gpu", "--dump-dom", "file://\(directory)/report.html",
             ])
             #expect(output.status == 0, "\(output.stderr)")

@@ -40,7 +40,7 @@ extension HarnessTests {
                        for e in list(validator.iter_errors(json.load(open(f))))[:1]]
                 print("\\n".join(bad) or "ok")
                 """
-            let output = try await ExternalCommand.run("python3", ["-c", script, packageRoot])
+            let output = try await ExternalCommand.run(lowPriority[0], Array(lowPriority.dropFirst()) + ["python3", "-c", script, packageRoot])
             #expect(output.status == 0, "\(output.stderr)")
             #expect(output.stdout == "ok\n", "\(output.stdout)")
         }
