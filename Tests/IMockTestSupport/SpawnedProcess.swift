@@ -1,11 +1,14 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import Foundation
 import Synchronization
 
 /// A child process started with `posix_spawnp`. Not Foundation's `Process`: on Linux its `run()`
 /// over-reads a `dirent` while scanning `/proc/self/fd` and crashes now and then when the test
-/// process has many descriptors open (swift-corelibs-foundation#5472).
+/// process has many descriptors open (swift-corelibs-foundation#5472). Like `Process`, the child
+/// gets no descriptor of ours but its three standard streams: a socket or pipe end it kept open
+/// would hide a close from another test.
 public final class SpawnedProcess: Sendable {
     /// What a standard stream of the child is connected to.
     public enum Stream: Sendable {
@@ -60,15 +63,21 @@ public final class SpawnedProcess: Sendable {
             case .null:
                 posix_spawn_file_actions_addopen(&actions, Int32(target), "/dev/null", O_RDWR, 0)
             case .pipe:
+                // A socket pair, not a pipe: created close-on-exec in one call, so no child that
+                // another thread starts meanwhile inherits it.
                 var fds: [Int32] = [0, 0]
-                guard pipe(&fds) == 0 else { throw Failure(description: "pipe: \(String(cString: strerror(errno)))") }
-                for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-                let (child, parent) = target == 0 ? (fds[0], fds[1]) : (fds[1], fds[0])
+                guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
+                    throw Failure(description: "socketpair: \(String(cString: strerror(errno)))")
+                }
+                let (child, parent) = (fds[0], fds[1])
                 posix_spawn_file_actions_adddup2(&actions, child, Int32(target))
                 ours[target] = parent
                 theirs.append(child)
             }
         }
+        // Every other descriptor is closed in the child (those not marked close-on-exec too).
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap({ Int32($0) }) where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0

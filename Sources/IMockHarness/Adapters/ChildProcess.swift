@@ -1,10 +1,11 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import Foundation
 
-/// An adapter process started with `posix_spawnp`, its stdin and stdout as pipes (stderr
-/// inherited). Not Foundation's `Process`, whose `run()` is not safe to call from several
-/// threads at once on Linux.
+/// An adapter process started with `posix_spawnp`, its stdin and stdout connected to us (stderr
+/// inherited), no other descriptor of ours. Not Foundation's `Process`, whose `run()` over-reads
+/// `/proc/self/fd` entries on Linux and crashes now and then (swift-corelibs-foundation#5472).
 final class ChildProcess: Sendable {
     let pid: pid_t
     /// The write end of the child's stdin.
@@ -20,21 +21,27 @@ final class ChildProcess: Sendable {
 
     /// Starts `argv` (the program looked up on `PATH`).
     static func spawn(_ argv: [String]) throws(ScenarioFailure) -> ChildProcess {
+        // Socket pairs, created close-on-exec in one call: no child another thread starts
+        // meanwhile inherits them (dup2 onto 0 and 1 clears the flag for this child).
+        let flags = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
         var toChild: [Int32] = [0, 0]
         var fromChild: [Int32] = [0, 0]
-        guard pipe(&toChild) == 0 else { throw ScenarioFailure("pipe: \(String(cString: strerror(errno)))") }
-        guard pipe(&fromChild) == 0 else {
+        guard socketpair(AF_UNIX, flags, 0, &toChild) == 0 else {
+            throw ScenarioFailure("socketpair: \(String(cString: strerror(errno)))")
+        }
+        guard socketpair(AF_UNIX, flags, 0, &fromChild) == 0 else {
             close(toChild[0])
             close(toChild[1])
-            throw ScenarioFailure("pipe: \(String(cString: strerror(errno)))")
+            throw ScenarioFailure("socketpair: \(String(cString: strerror(errno)))")
         }
-        // Only the child's own ends reach it (dup2 onto 0 and 1 clears the flag there).
-        for fd in toChild + fromChild { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, toChild[0], 0)
         posix_spawn_file_actions_adddup2(&actions, fromChild[1], 1)
+        // Every other descriptor of ours is closed in the child, close-on-exec or not.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap({ Int32($0) }) where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
         let arguments = argv.map { strdup($0) } + [nil]
         defer { for argument in arguments { free(argument) } }
         var pid: pid_t = 0
