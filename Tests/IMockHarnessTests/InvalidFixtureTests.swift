@@ -56,6 +56,7 @@ extension HarnessTests {
                 #expect(throws: (any Error).self, "\(arguments)") { _ = try RunOptions.parse(arguments, environment: [:]) }
             }
             #expect(RunCommand.main(["--no-such-option"]) == 64)
+            #expect(RunCommand.main(["/no/such/fixtures"]) == 64)
             #expect(RunCommand.main(["--help"]) == 0)
         }
     }

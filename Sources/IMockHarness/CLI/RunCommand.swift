@@ -32,8 +32,9 @@ public enum RunCommand {
     public static func run(_ options: RunOptions, output: @escaping @Sendable (String) -> Void = { print($0) }) async -> Int32 {
         let files: [String]
         do { files = try FixtureLoader.files(options.paths) } catch {
-            printError("imock run: \(error)")
-            return FixtureError.exitCode
+            // A path that does not exist is bad usage, not a bad fixture.
+            printError("imock run: \(error)\n\n\(RunOptions.usage)")
+            return UsageError.exitCode
         }
         let (loaded, errors) = FixtureLoader.load(files)
         guard errors.isEmpty else {
