@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "IMockWire", targets: ["IMockWire"]),
         .library(name: "IMockClient", targets: ["IMockClient"]),
         .library(name: "IMockServer", targets: ["IMockServer"]),
+        .library(name: "IMockHarness", targets: ["IMockHarness"]),
     ],
     targets: [
         // C system modules: what Glibc does not export, and the Debian C libraries.
@@ -52,9 +53,15 @@ let package = Package(
         .target(
             name: "IMockServer", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "CIMockShims"],
             swiftSettings: strictSettings),
-        // The command line: a table of commands (serve, bench, version …) over the modules below.
+        // The conformance harness: fixtures, scenario runner, matchers, reports, adapters (`imock run`).
+        .target(
+            name: "IMockHarness",
+            dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "IMockClient", "IMockServer"],
+            swiftSettings: strictSettings),
+        // The command line: a table of commands (serve, run, bench, version …) over the modules below.
         .executableTarget(
-            name: "imock", dependencies: ["IMockCommon", "IMockCore", "IMockServer", "IMockNet", "CIMockShims"],
+            name: "imock",
+            dependencies: ["IMockCommon", "IMockCore", "IMockServer", "IMockHarness", "IMockNet", "CIMockShims"],
             swiftSettings: strictSettings),
 
         // Loopback servers, raw sockets and third-party processes shared by the test targets.
@@ -68,6 +75,13 @@ let package = Package(
         .testTarget(
             name: "IMockClientTests",
             dependencies: ["IMockCommon", "IMockClient", "IMockCore", "IMockWire", "IMockServer", "IMockNet", "IMockTestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "IMockHarnessTests",
+            dependencies: [
+                "IMockHarness", "IMockCommon", "IMockClient", "IMockCore", "IMockWire", "IMockServer", "IMockNet",
+                "IMockTestSupport",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore"],

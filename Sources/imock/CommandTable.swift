@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import IMockCommon
+import IMockHarness
 import IMockServer
 
 /// One command of `imock`: its name, a line for the top-level help, and how it runs.
@@ -20,6 +21,9 @@ enum CommandTable {
     /// Every command, in help order.
     static let commands: [IMockCommand] = [
         IMockCommand(name: "serve", summary: "Run the mock server (REST, session connections, control API).", run: ServeCommand.run),
+        IMockCommand(
+            name: "run", summary: "Replay scenario fixtures and check the callback order the vendor documents require.",
+            run: { arguments, environment in RunCommand.main(arguments, environment: environment) }),
         IMockCommand(
             name: "bench", summary: "Measure an in-process server against a baseline run alongside.", run: BenchCommand.run),
         IMockCommand(name: "version", summary: "Print the version.", run: { _, _ in VersionCommand.run() }),

@@ -16,6 +16,7 @@ extension ClientEngine {
             links[generation]?.send(frame.text)
         case .closeSocket(let generation, let code):
             links.removeValue(forKey: generation)?.close(code: code)
+            finishRoundTrips(generation: generation)
         case .scheduleTimer(let timer, let afterMs):
             let engine = bound
             timers.schedule(timer, afterMs: afterMs, nowMs: clock.nowMs) { timer in
@@ -26,8 +27,7 @@ extension ClientEngine {
         case .storeMessage(let message, let offline):
             storeMessage(message, offline: offline)
         case .emit(let callback):
-            log.append(callback)
-            delegates.deliver(callback)
+            delegates.deliver(log.append(callback))
         case .ignoredFrame(let error):
             note("ignored frame: \(error)")
         }
@@ -83,10 +83,38 @@ extension ClientEngine {
         }
     }
 
-    /// A socket event, reported only while the state machine still owns that socket.
+    /// A socket event, reported only while the state machine still owns that socket. The pong of
+    /// a ``startRoundTrip(_:)`` ping is the shell's own and never reaches the state machine.
     func socketReported(_ link: SocketLink, _ event: ClientEvent) {
         guard links[link.generation] === link else { return }
+        if case .textReceived(_, let text) = event, !roundTrips.isEmpty,
+            case .pong(let id?, _) = try? ServerFrameParser.parse(text), let waiting = roundTrips[id]
+        {
+            roundTrips[id] = nil
+            return waiting.finish(true)
+        }
         if case .socketClosed = event { links[link.generation] = nil }
         feed(event)
+        if case .socketClosed(let generation, _, _) = event { finishRoundTrips(generation: generation) }
+    }
+
+    /// Sends a `ping` with an id of the shell's own on the live connection; `finish(true)` runs
+    /// when its `pong` came, so every frame the server sent before it has been handled (TCP keeps
+    /// order); `finish(false)` at once without an open connection, or when it closes first.
+    func startRoundTrip(_ finish: @escaping (Bool) -> Void) {
+        guard let generation = machine.liveSocket, let link = links[generation], link.isOpen else { return finish(false) }
+        roundTripCounter += 1
+        let id = "roundtrip-\(roundTripCounter)"
+        roundTrips[id] = RoundTrip(generation: generation, finish: finish)
+        link.send(ClientFrame.ping(id: id).text)
+    }
+
+    /// Ends the round trips waiting on socket `generation` (nil: all of them) unanswered.
+    func finishRoundTrips(generation: UInt64?) {
+        let ended = roundTrips.filter { generation == nil || $0.value.generation == generation }
+        for (id, roundTrip) in ended.sorted(by: { $0.key < $1.key }) {
+            roundTrips[id] = nil
+            roundTrip.finish(false)
+        }
     }
 }

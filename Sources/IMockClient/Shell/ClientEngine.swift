@@ -137,6 +137,9 @@ final class ClientEngine {
     private var draining = false
     private var calls = PendingCalls()
     private var savedLastOnlineUser: String?
+    /// Pings of ``startRoundTrip(_:)`` waiting for their pong, by ping id.
+    var roundTrips: [String: RoundTrip] = [:]
+    var roundTripCounter: UInt64 = 0
     /// This engine as `@Sendable` timer actions capture it (it may be gone when they fire).
     private(set) lazy var bound = LoopBound(WeakEngine(self), on: loop)
 
@@ -228,6 +231,7 @@ final class ClientEngine {
         for completion in calls.failAll(shutDownError) { completion() }
         queue = []
         timers.cancelAll()
+        finishRoundTrips(generation: nil)
         for link in links.values { link.close(code: CloseCode.normal) }
         links = [:]
         for database in databases.values { database.close() }
@@ -239,4 +243,10 @@ final class ClientEngine {
 struct WeakEngine {
     weak var engine: ClientEngine?
     init(_ engine: ClientEngine) { self.engine = engine }
+}
+
+/// A ping of the shell's own waiting for its pong (``ClientEngine/startRoundTrip(_:)``).
+struct RoundTrip {
+    var generation: UInt64
+    var finish: (Bool) -> Void
 }

@@ -32,10 +32,12 @@ public final class IMClient: Sendable {
     ///   - tls: the TLS context for `wss` endpoints.
     ///   - callbackQueue: the queue of delegates registered without one, and of completion handlers.
     ///   - lastOnlineUser: the last user whose login reached the server (Z5); nil reads it from `dataDirectory`.
+    ///   - sequencer: numbers the records of this client and of every other client sharing it in
+    ///     one order (``CallbackRecord/sequence``); nil leaves them 0.
     public init(
         options: ClientOptions, endpoint: ServerEndpoint, clock: any Clock = SystemClock(), dataDirectory: String? = nil,
         loop: EventLoop? = nil, timerMode: ClientTimerMode = .realTime, tls: TLSContext? = nil,
-        callbackQueue: DispatchQueue? = nil, lastOnlineUser: String? = nil
+        callbackQueue: DispatchQueue? = nil, lastOnlineUser: String? = nil, sequencer: CallbackSequencer? = nil
     ) throws(IMClientError) {
         let directory = dataDirectory.map { DataDirectory(path: $0) }
         do throws(ClientError) { try directory?.create() } catch { throw .dataDirectory(error) }
@@ -50,7 +52,7 @@ public final class IMClient: Sendable {
         }
         self.options = options
         self.endpoint = endpoint
-        self.log = CallbackLog()
+        self.log = CallbackLog(sequencer: sequencer)
         let queue = callbackQueue ?? DispatchQueue(label: "imock.client.callbacks")
         self.callbackQueue = queue
         self.delegates = DelegateRegistry(defaultQueue: queue)
@@ -136,6 +138,14 @@ public final class IMClient: Sendable {
     @discardableResult
     public func fireTimer(_ timer: ClientTimer) async -> Bool {
         await engine.onLoop(orElse: false) { $0.fire(timer) }
+    }
+
+    /// Pings the server on the live connection and returns when the `pong` came: by then every
+    /// frame the server sent before it has been handled and its callbacks logged (the harness's
+    /// settle step). False at once when no connection is open, or when it closed first.
+    @discardableResult
+    public func roundTrip() async -> Bool {
+        await engine.startOnLoop(orElse: false) { engine, finish in engine.startRoundTrip(finish) }
     }
 
     /// The ids of the messages in the current login's database, oldest first.

@@ -20,6 +20,9 @@ final class SocketLink: WebSocketDelegate {
         self.channel = channel
     }
 
+    /// Whether the handshake finished and the connection is open.
+    var isOpen: Bool { channel?.isOpen ?? false }
+
     /// Sends a text frame (dropped when not open).
     func send(_ text: String) {
         guard let channel, channel.isOpen else { return }
