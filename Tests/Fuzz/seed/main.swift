@@ -3,6 +3,8 @@
 // Properties (a violation traps):
 // - A document that parses and loads exports to bytes that parse and load again and export to
 //   the very same bytes (export → load → export is byte-identical).
+// - The export keeps every app and user of the document and every value it gave
+//   (`ExportFidelity.swift`).
 // - Loading a document that parses either builds a directory or throws, never traps.
 // - Never a trap, never an out-of-bounds access (ASan).
 //
@@ -19,6 +21,7 @@ public func fuzzSeed(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     guard let document = try? SeedDocument.parse(bytes: fuzzBytes(data, size)),
         let directory = try? document.makeDirectory(settings: settings, nowMs: nowMs)
     else { return 0 }
+    checkExportKeeps(document, in: SeedDocument.export(directory))
     let exported = SeedDocument.export(directory).encoded()
     let reloaded: Directory
     do {

@@ -9,7 +9,7 @@
 //   once (by the end), `.closeTransport` at most once, nothing but `.closeTransport` after
 //   `.closed`; `isClosed` tells whether `.closed` was emitted; received messages respect the
 //   message limit; and every byte the machine writes is accepted by a peer state machine of the
-//   other role without a protocol error.
+//   other role without a protocol error, which receives exactly the messages sent while open.
 // - Never a trap, never an out-of-bounds access (ASan).
 
 import IMockNet
@@ -79,6 +79,9 @@ private struct DrivenMachine {
     /// The other end, fed every byte this machine writes.
     var peer: WebSocketStateMachine
     let maxMessageSize: Int
+    /// The messages this machine was asked to send while it could, and those the peer received.
+    var sent: [WebSocketAction] = []
+    var delivered: [WebSocketAction] = []
     var closedCount = 0
     var closeTransportCount = 0
 
@@ -93,8 +96,13 @@ private struct DrivenMachine {
         for piece in pieces {
             observe(machine.receive(piece))
             switch choices.below(16) {
-            case 0: observe(machine.sendText(choices.pick(["", "hello", "é😀"])))
-            case 1: observe(machine.sendBinary([0x00, 0xFF]))
+            case 0:
+                let text = choices.pick(["", "hello", "é😀"])
+                if machine.isOpen { sent.append(.text(text)) }
+                observe(machine.sendText(text))
+            case 1:
+                if machine.isOpen { sent.append(.binary([0x00, 0xFF])) }
+                observe(machine.sendBinary([0x00, 0xFF]))
             case 2: observe(machine.sendPing(Array(repeating: 0x70, count: choices.pick([0, 125, 200]))))
             case 3: observe(machine.sendPong([0x01]))
             case 4:
@@ -107,6 +115,7 @@ private struct DrivenMachine {
         }
         observe(machine.transportClosed())
         check(closedCount == 1, "\(machine.role): .closed emitted \(closedCount) times by the end")
+        check(delivered == sent, "\(machine.role) sent \(sent), its peer received \(delivered)")
     }
 
     private mutating func observe(_ actions: [WebSocketAction]) {
@@ -115,8 +124,11 @@ private struct DrivenMachine {
             switch action {
             case .write(let bytes):
                 for reply in peer.receive(bytes) {
-                    if case .closed(let code, let reason, initiatedLocally: true) = reply {
+                    switch reply {
+                    case .text, .binary: delivered.append(reply)
+                    case .closed(let code, let reason, initiatedLocally: true):
                         check(false, "\(machine.role) wrote bytes its peer refuses: \(code.rawValue) \(reason)")
+                    default: break
                     }
                 }
             case .text(let text):
