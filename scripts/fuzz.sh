@@ -45,7 +45,7 @@ check_toolchain() {
     local probe
     probe=$(mktemp -d)
     printf '@_cdecl("LLVMFuzzerTestOneInput")\npublic func f(_ d: UnsafePointer<UInt8>?, _ n: Int) -> CInt { 0 }\n' > "$probe/probe.swift"
-    if swiftc -parse-as-library -sanitize=fuzzer,address -use-ld=lld "$probe/probe.swift" -o "$probe/probe" >/dev/null 2>&1 \
+    if swiftc -parse-as-library -sanitize=fuzzer,address "$probe/probe.swift" -o "$probe/probe" >/dev/null 2>&1 \
         && "$probe/probe" -runs=1 >/dev/null 2>&1; then
         rm -rf "$probe"
         return 0

@@ -28,12 +28,15 @@ COMMON_FLAGS=(
     -I "$MODULES"
 )
 for modulemap in "$ROOT"/Sources/*/module.modulemap; do COMMON_FLAGS+=(-I "$(dirname "$modulemap")"); done
+# The toolchain's lld links quietly; the system's gold warns about every ASan symbol.
+LINK_FLAGS=()
+if [[ -x $(dirname "$(command -v swiftc)")/ld.lld ]] || command -v ld.lld >/dev/null; then LINK_FLAGS=(-use-ld=lld); fi
 
 die() { echo "fuzz build: $*" >&2; exit 1; }
 
 # The IMock… modules `files` import (one per line, sorted, without duplicates).
 imports_of() {
-    grep -hoE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*((public|internal|package|private|fileprivate)[[:space:]]+)?import[[:space:]]+IMock[A-Za-z0-9_]*' "$@" 2>/dev/null \
+    grep -hoE '^[[:space:]]*(@[A-Za-z_]+[[:space:]]+)*((public|internal|package|private|fileprivate)[[:space:]]+)?import[[:space:]]+((struct|class|enum|protocol|typealias|func|var|let)[[:space:]]+)?IMock[A-Za-z0-9_]*' "$@" 2>/dev/null \
         | awk '{print $NF}' | sort -u || true
 }
 
@@ -115,7 +118,7 @@ build_target() {
         echo "fuzz build: linking target $name (modules: ${LINKED[*]:-none})" >&2
         rm -f "$CACHE/targets/$name.key"
         # main.swift holds only declarations (-parse-as-library): libFuzzer provides main().
-        swiftc "${COMMON_FLAGS[@]}" -module-name "FuzzTarget" -use-ld=lld -o "$OUT/$name" "${files[@]}" \
+        swiftc "${COMMON_FLAGS[@]}" ${LINK_FLAGS[@]+"${LINK_FLAGS[@]}"} -module-name "FuzzTarget" -o "$OUT/$name" "${files[@]}" \
             ${objects[@]+"${objects[@]}"} || die "target $name does not build"
         echo "$key" > "$CACHE/targets/$name.key"
     fi
