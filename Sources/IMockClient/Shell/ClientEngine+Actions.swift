@@ -13,7 +13,8 @@ extension ClientEngine {
         case .openSocket(let generation):
             openSocket(generation: generation)
         case .sendFrame(let generation, let frame):
-            links[generation]?.send(frame.text)
+            guard let link = links[generation] else { return }
+            deliver(link.wire.encode(frame), on: link)
         case .closeSocket(let generation, let code):
             links.removeValue(forKey: generation)?.close(code: code)
             finishRoundTrips(generation: generation)
@@ -58,7 +59,7 @@ extension ClientEngine {
     }
 
     private func openSocket(generation: UInt64) {
-        let link = SocketLink(generation: generation, engine: self)
+        let link = SocketLink(generation: generation, wire: machine.options.transport.makeWire(), engine: self)
         links[generation] = link
         let address: SocketAddress
         do {
@@ -69,7 +70,7 @@ extension ClientEngine {
             return
         }
         WebSocketClient.connect(
-            loop: loop, address: address, host: endpoint.hostHeader, path: endpoint.path,
+            loop: loop, address: address, host: endpoint.hostHeader, path: link.wire.upgradeTarget(endpointPath: endpoint.path),
             tls: endpoint.secure ? tls : nil, serverName: endpoint.tlsServerName, delegate: link
         ) { [weak self] result in
             switch result {
@@ -83,16 +84,32 @@ extension ClientEngine {
         }
     }
 
-    /// A socket event, reported only while the state machine still owns that socket. The pong of
-    /// a ``startRoundTrip(_:)`` ping is the shell's own and never reaches the state machine.
+    /// A message from the server, read by the connection's wire; only while the state machine
+    /// still owns that socket.
+    func messageReceived(_ link: SocketLink, _ message: WireMessage) {
+        guard links[link.generation] === link else { return }
+        deliver(link.wire.decode(message), on: link)
+    }
+
+    /// Sends what a wire step produced and feeds its frames to the state machine. The pong of a
+    /// ``startRoundTrip(_:)`` ping is the shell's own and never reaches the state machine.
+    private func deliver(_ output: ClientWireOutput, on link: SocketLink) {
+        for message in output.send { link.send(message) }
+        for frame in output.frames {
+            switch frame {
+            case .success(.pong(let id?, _)) where roundTrips[id] != nil:
+                roundTrips.removeValue(forKey: id)?.finish(true)
+            case .success(let frame):
+                feed(.frameReceived(generation: link.generation, frame: frame))
+            case .failure(let error):
+                feed(.frameRefused(generation: link.generation, error: error))
+            }
+        }
+    }
+
+    /// A socket opened or closed, reported only while the state machine still owns that socket.
     func socketReported(_ link: SocketLink, _ event: ClientEvent) {
         guard links[link.generation] === link else { return }
-        if case .textReceived(_, let text) = event, !roundTrips.isEmpty,
-            case .pong(let id?, _) = try? ServerFrameParser.parse(text), let waiting = roundTrips[id]
-        {
-            roundTrips[id] = nil
-            return waiting.finish(true)
-        }
         if case .socketClosed = event { links[link.generation] = nil }
         feed(event)
         if case .socketClosed(let generation, _, _) = event { finishRoundTrips(generation: generation) }
@@ -106,7 +123,7 @@ extension ClientEngine {
         roundTripCounter += 1
         let id = "roundtrip-\(roundTripCounter)"
         roundTrips[id] = RoundTrip(generation: generation, finish: finish)
-        link.send(ClientFrame.ping(id: id).text)
+        deliver(link.wire.encode(.ping(id: id)), on: link)
     }
 
     /// Ends the round trips waiting on socket `generation` (nil: all of them) unanswered.
