@@ -76,13 +76,3 @@ enum VersionCommand {
         return 0
     }
 }
-
-/// Messages for standard error.
-enum StandardError {
-    /// Writes `message` and a line break to standard error.
-    static func write(_ message: String) {
-        var bytes = Array(message.utf8)
-        bytes.append(0x0A)
-        bytes.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }
-    }
-}

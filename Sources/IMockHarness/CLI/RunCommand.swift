@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import IMockCommon
 import IMockServer
 import Synchronization
@@ -117,11 +116,11 @@ public enum RunCommand {
     }
 
     static func write(_ text: String, to path: String) throws {
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try Files.writeAtomically(path, Array(text.utf8))
     }
 
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        StandardError.write(message)
     }
 }
 

@@ -115,7 +115,7 @@ public struct ServeOptions: Sendable, Equatable {
         let settings = settings ?? DirectorySettings(random: makeRandomSource())
         var directory = Directory(settings: settings)
         if let seedPath {
-            directory = try SeedDocument.parse(bytes: try readFile(seedPath)).makeDirectory(settings: settings, nowMs: nowMs)
+            directory = try SeedDocument.parse(bytes: try Files.read(seedPath)).makeDirectory(settings: settings, nowMs: nowMs)
         }
         let apps = apps.isEmpty && seedPath == nil ? [ServeOptions.defaultApp] : apps
         for app in apps {
