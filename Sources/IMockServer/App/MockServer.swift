@@ -18,6 +18,8 @@ public final class MockServer {
     public let domain: LoopBound<Domain>
     private var http: HTTPServer!
     private var router = Router<Route>()
+    /// The dialects served, each at its path.
+    let dialects: [DialectRoute]
     /// The shell around the session engine: connections, their dialects, faults on them.
     private(set) var hub: SessionHub!
     private var timelineTimer: LoopTimerID?
@@ -44,6 +46,7 @@ public final class MockServer {
         self.loop = loop
         self.options = options
         self.logger = logger
+        self.dialects = dialects
         let clock = timeline ?? Timeline(mode: options.clockMode, startMs: options.clockStartMs)
         self.clock = clock
         var faults = FaultBook()
@@ -90,28 +93,39 @@ public final class MockServer {
     @discardableResult
     public func start() throws -> SocketAddress {
         let address = try http.listen(host: options.host, port: options.port)
-        if options.adminSecret == nil {
-            // Logged once so a person can use the control API; --admin-secret chooses it instead.
-            logger.info("control", ["adminSecret": controlAccess.secret, "clock": options.clockMode.rawValue])
-        }
-        let directory = domain.value.directory
-        for key in directory.appKeys {
-            guard let app = try? directory.app(key) else { continue }
-            let mode = app.settings.registrationMode.rawValue
-            // Only the implicit demo app's secret is shown at info (so a first run can get an
-            // app token); the secrets of apps from --app or --seed are logged at debug only.
-            if options.apps.isEmpty, options.seedPath == nil {
-                logger.info(
-                    "app", ["appKey": key.description, "registration": mode, "clientId": app.clientID,
-                            "clientSecret": app.clientSecret])
-            } else {
-                logger.info("app", ["appKey": key.description, "registration": mode, "clientId": app.clientID])
+        logger.report(startupReport(address: address))
+        if !(options.apps.isEmpty && options.seedPath == nil) {
+            // The secrets of apps from --app or --seed are logged at debug only.
+            for key in domain.value.directory.appKeys {
+                guard let app = try? domain.value.directory.app(key) else { continue }
                 logger.debug("app.credentials", ["appKey": key.description, "clientSecret": app.clientSecret])
             }
         }
         // Last, so a script that waits for this line has the whole start-up report.
         logger.info("listening", ["address": address.description, "tls": http.configuration.tls == nil ? "off" : "on"])
         return address
+    }
+
+    /// The start-up report of a server listening on `address`.
+    func startupReport(address: SocketAddress) -> StartupReport {
+        let secure = http.configuration.tls != nil
+        let authority = address.description
+        let directory = domain.value.directory
+        // Only the implicit demo app's secret is shown (so a first run can get an app token).
+        let showSecrets = options.apps.isEmpty && options.seedPath == nil
+        let apps = directory.appKeys.compactMap { key -> StartupReport.App? in
+            guard let app = try? directory.app(key) else { return nil }
+            return StartupReport.App(
+                key: key.description, registration: app.settings.registrationMode.rawValue,
+                policy: app.settings.loginPolicy.summary, clientID: app.clientID,
+                clientSecret: showSecrets ? app.clientSecret : nil)
+        }
+        return StartupReport(
+            httpBase: (secure ? "https://" : "http://") + authority, socketBase: (secure ? "wss://" : "ws://") + authority,
+            dialects: dialects.map { ($0.make().name, $0.path) }, apps: apps,
+            generatedAdminSecret: options.adminSecret == nil ? controlAccess.secret : nil,
+            controlRemote: options.controlRemote, clockMode: options.clockMode.rawValue, clockNowMs: clock.nowMs,
+            dataDirectory: nil)
     }
 
     /// Stops listening and closes every connection.
