@@ -87,7 +87,7 @@ let package = Package(
             name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockCLITests", dependencies: ["imock", "IMockCommon", "IMockServer", "IMockTestSupport"],
+            name: "IMockCLITests", dependencies: ["imock", "IMockCommon", "IMockNet", "IMockServer", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockWireTests", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockTestSupport"],
