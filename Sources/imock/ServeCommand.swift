@@ -31,7 +31,15 @@ enum ServeCommand {
             }
             let directory: Directory
             do {
-                directory = try options.makeDirectory(nowMs: options.clockStartMs ?? SystemClock().nowMs)
+                var reporter: ProgressReporter?
+                directory = try options.makeDirectory(nowMs: options.clockStartMs ?? SystemClock().nowMs) { done, total in
+                    if reporter == nil {
+                        reporter = ProgressReporter(title: "loading the seed's users", total: total) { line in
+                            logger.info("seed.progress", ["progress": line])
+                        }
+                    }
+                    reporter?.report(done: done)
+                }
             } catch {
                 // A bad seed file or a clash with --app is bad usage: say what and where.
                 StandardError.write("imock serve: \(error)")
