@@ -7,18 +7,9 @@ import IMockServer
 /// `imock serve`: the mock server until SIGTERM or SIGINT.
 enum ServeCommand {
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(ServeOptions.usage)
-            return 0
-        }
-        let options: ServeOptions
-        do {
-            options = try ServeOptions.parse(arguments, environment: environment)
-        } catch {
-            StandardError.write("imock serve: \(error)\n\n\(ServeOptions.usage)")
-            return UsageError.exitCode
-        }
-        return serve(options)
+        CommandStart.run(
+            "serve", arguments: arguments, help: ServeOptions.usage,
+            parse: { () throws(UsageError) in try ServeOptions.parse(arguments, environment: environment) }, serve)
     }
 
     private static func serve(_ options: ServeOptions) -> Int32 {

@@ -11,17 +11,13 @@ import Synchronization
 /// bad usage.
 enum TokenCommand {
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(TokenOptions.spec.help)
-            return 0
-        }
-        let options: TokenOptions
-        do {
-            options = try TokenOptions.parse(arguments, environment: environment)
-        } catch {
-            StandardError.write("imock token: \(error)\nRun 'imock token --help' for the options.")
-            return UsageError.exitCode
-        }
+        CommandStart.run(
+            "token", arguments: arguments, help: TokenOptions.spec.help,
+            parse: { () throws(UsageError) in try TokenOptions.parse(arguments, environment: environment) }, token)
+    }
+
+    /// Prints the token `options` ask for; the exit status.
+    static func token(_ options: TokenOptions) -> Int32 {
         let result: Result<JSONValue, TokenCommandError> =
             options.seedPath != nil ? mintOffline(options) : askServer(options)
         switch result {

@@ -7,17 +7,13 @@ import Synchronization
 public enum RunCommand {
     /// Runs the command line after `run`; returns the exit status.
     public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(RunOptions.usage)
-            return 0
-        }
-        let options: RunOptions
-        do {
-            options = try RunOptions.parse(arguments, environment: environment)
-        } catch {
-            printError("imock run: \(error)\nRun 'imock run --help' for the options.")
-            return UsageError.exitCode
-        }
+        CommandStart.run(
+            "run", arguments: arguments, help: RunOptions.usage,
+            parse: { () throws(UsageError) in try RunOptions.parse(arguments, environment: environment) }, runBlocking)
+    }
+
+    /// Runs `options` to the end on the calling thread; the exit status.
+    static func runBlocking(_ options: RunOptions) -> Int32 {
         let status = SharedCounter(0)
         let done = DispatchSemaphore(value: 0)
         Task {
