@@ -67,8 +67,15 @@ final class SessionHub {
     /// Open `/ws` connections.
     var connectionCount: Int { channels.count }
 
-    /// Who is online, for the REST `status` and `resources` routes.
-    var presence: EnginePresence { EnginePresence(engine: domain.value.engine) }
+    /// Who is online, for the REST `status` and `resources` routes and OpenIM's online status.
+    var presence: EnginePresence { EnginePresence(engine: domain.value.engine, background: background) }
+    /// Connections whose dialect says the app is in the background.
+    private var background: Set<ConnectionID> = []
+
+    /// Notes the connection's background flag after its dialect read something.
+    private func noteBackground(of id: ConnectionID) {
+        if channels[id]?.dialect?.isInBackground == true { background.insert(id) } else { background.remove(id) }
+    }
 
     // MARK: Socket events
 
@@ -106,6 +113,7 @@ final class SessionHub {
     ) -> ConnectionID {
         let id = upgrade?.id ?? reserveConnection()
         channels[id] = ChannelState(channel: channel, dialect: dialect, lastActivityMs: clock.nowMs)
+        noteBackground(of: id)
         schedule(.idle(id), atMs: clock.nowMs + idleTimeout.milliseconds)
         if let upgrade {
             perform(upgrade.outputs)
@@ -124,6 +132,7 @@ final class SessionHub {
             return
         }
         guard let inputs = channels[id]?.dialect?.decode(message) else { return }
+        noteBackground(of: id)
         for input in inputs {
             switch input {
             case .command(let command):
@@ -135,6 +144,11 @@ final class SessionHub {
                 channel.close(code: WebSocketCloseCode(close.code), reason: close.reason)
             }
         }
+    }
+
+    /// Something other than a message (a ping) arrived: the connection is not idle.
+    func noteActivity(on id: ConnectionID) {
+        channels[id]?.lastActivityMs = clock.nowMs
     }
 
     func closed(_ id: ConnectionID, code: WebSocketCloseCode) {
@@ -149,6 +163,7 @@ final class SessionHub {
                     event: .closed(code: sent.code.rawValue, reason: sent.reason)))
         }
         unflushed[id] = nil
+        background.remove(id)
         timers.cancel(.idle(id), on: clock)
         forgetFaultState(of: id)
         perform(domain.value.connectionClosed(id, nowMs: clock.nowMs))
