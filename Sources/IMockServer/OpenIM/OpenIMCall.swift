@@ -81,7 +81,7 @@ enum OpenIMCall {
         do {
             return try JSONObjectReader(try JSONValue.parse(request.http.body))
         } catch let error as JSONFieldError {
-            throw OpenIMError(.args, error.phrase)
+            throw OpenIMError(.args, error.sentence)
         } catch {
             throw OpenIMError(.args, "the body is not JSON")
         }
@@ -92,7 +92,7 @@ enum OpenIMCall {
         do {
             return try body()
         } catch {
-            throw OpenIMError(.args, error.phrase)
+            throw OpenIMError(.args, error.sentence)
         }
     }
 

@@ -116,7 +116,7 @@ public struct OpenIMFrameCodec: Sendable, Equatable {
                 operationID: try reader.string("operationID") ?? "", msgIncr: try reader.string("msgIncr") ?? "",
                 data: try data(reader))
         } catch {
-            throw .json(error.phrase)
+            throw .json(error.sentence)
         }
     }
 
@@ -128,7 +128,7 @@ public struct OpenIMFrameCodec: Sendable, Equatable {
                 operationID: try reader.string("operationID") ?? "", errCode: Int(try reader.int("errCode") ?? 0),
                 errMsg: try reader.string("errMsg") ?? "", data: try data(reader))
         } catch {
-            throw .json(error.phrase)
+            throw .json(error.sentence)
         }
     }
 
@@ -136,7 +136,7 @@ public struct OpenIMFrameCodec: Sendable, Equatable {
         do {
             return try JSONObjectReader(try JSONValue.parse(body))
         } catch let error as JSONFieldError {
-            throw .json(error.phrase)
+            throw .json(error.sentence)
         } catch {
             throw .json("not JSON")
         }
