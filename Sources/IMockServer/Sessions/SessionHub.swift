@@ -96,7 +96,7 @@ final class SessionHub {
         outputs += domain.value.handle(command, on: id, subject: faultSubject(of: id), nowMs: now)
         for output in outputs {
             guard case .end(id, let end) = output else { continue }
-            for case .journal(let entry) in outputs { record(entry) }
+            for case .journal(let entry) in outputs { record(entry, dialect: dialect.name) }
             perform(domain.value.connectionClosed(id, nowMs: now))
             forgetFaultState(of: id)
             return .failure(dialect.refusal(forUpgrade: end))
@@ -152,7 +152,8 @@ final class SessionHub {
     }
 
     func closed(_ id: ConnectionID, code: WebSocketCloseCode) {
-        guard let channel = channels.removeValue(forKey: id)?.channel else { return }
+        guard let state = channels.removeValue(forKey: id) else { return }
+        let channel = state.channel
         if closedByEngine.remove(id) == nil, let sent = channel.initiatedClose {
             // A close the transport or the hub sent (idle 1001, 1009, 1002 …): journalled here,
             // since the engine did not decide it.
@@ -160,7 +161,8 @@ final class SessionHub {
             record(
                 JournalEntry(
                     atMs: clock.nowMs, connection: id, app: subject.app, user: subject.user, resource: subject.resource,
-                    event: .closed(code: sent.code.rawValue, reason: sent.reason)))
+                    event: .closed(code: sent.code.rawValue, reason: sent.reason)),
+                dialect: state.dialect?.name)
         }
         unflushed[id] = nil
         background.remove(id)
@@ -243,7 +245,11 @@ final class SessionHub {
     /// Called with every journal entry as it is recorded (the event stream and metrics listen).
     var onJournal: ((JournalEntry) -> Void)?
 
-    private func record(_ entry: JournalEntry) {
+    /// Journals `entry`, naming the dialect of its connection (`dialect`, when the connection
+    /// is not, or no longer, in ``channels``).
+    private func record(_ entry: JournalEntry, dialect: String? = nil) {
+        var entry = entry
+        entry.dialect = entry.dialect ?? dialect ?? channels[entry.connection]?.dialect?.name
         onJournal?(entry)
         if journal.count >= SessionHub.journalCapacity { journal.removeFirst(journal.count / 2) }
         journal.append(entry)

@@ -16,9 +16,15 @@ struct OpenIMPythonTests {
         let fixture = try await OpenIMServerFixture()
         let result = try await ExternalCommand.run(
             "python3", [OpenIMServerFixture.script("openim_gateway.py")] + fixture.scriptArguments + [encoding])
-        await fixture.stop()
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == Self.gatewayLines)
+        // The journal names the dialect and records the gateway's kicks with their codes.
+        let journal = try fixture.http.request("GET", "/_imock/journal?app=acme%23chat", token: InProcessServer.adminSecret)
+        let entries = journal.body["entries"]?.array ?? []
+        #expect(!entries.isEmpty && entries.allSatisfy { $0["dialect"]?.string == "openim" })
+        let kicks = entries.compactMap { $0["event"]?["frame"]?["op"]?.string == "kicked" ? $0["event"]?["frame"]?["code"]?.int : nil }
+        #expect(kicks == [2002, 2002, 217])
+        await fixture.stop()
     }
 
     static let gatewayLines = """
@@ -57,6 +63,8 @@ struct OpenIMPythonTests {
         not a frame close 1007
         revoked 1507 TokenNotExistError
         expired 1501 TokenExpiredError
+        control kick 2002 close 4217
+        fault dropped
 
         """
 

@@ -229,3 +229,15 @@ control("apps/acme/chat/settings", {"defaultTokenTTLSeconds": 60})
 short = user_token("alice", 5)
 control("clock/advance", {"ms": 61000})
 print("expired", refusal(connect("alice", short, 5)))
+
+# The control API acts on gateway connections too: a kick with any code, a dropped connection.
+post("/user/user_register", {"users": [{"userID": "carol"}]}, admin)
+carol = connect("carol", user_token("carol", 7), 7)
+control("apps/acme/chat/kick", {"user": "carol", "code": 217})
+print("control kick", response(carol)["ReqIdentifier"], closed(carol))
+carol = connect("carol", user_token("carol", 7), 7)
+control("faults", {"kind": "drop", "app": "acme#chat", "user": "carol"})
+try:
+    print("fault", closed(carol))
+except websocket.WebSocketConnectionClosedException:
+    print("fault dropped")
