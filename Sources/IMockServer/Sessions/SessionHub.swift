@@ -86,8 +86,10 @@ final class SessionHub {
     }
 
     /// A login made during the HTTP upgrade (the dialect read it from the request): accepted,
-    /// it returns the session to open with the upgrade; refused, the journal keeps the refusal
-    /// and the dialect's HTTP answer goes back instead of the upgrade.
+    /// what it does to other connections (a policy's kicks) is carried out now, before the
+    /// upgrade's answer, as a login frame's would be before its reply; the outputs for the new
+    /// connection come back with the session to open with the upgrade. Refused, the journal
+    /// keeps the refusal and the dialect's HTTP answer goes back instead of the upgrade.
     func loginDuringUpgrade(_ command: SessionCommand, dialect: any WireDialect) -> Result<UpgradeSession, UpgradeRefusal> {
         let id = reserveConnection()
         let now = clock.nowMs
@@ -101,7 +103,20 @@ final class SessionHub {
             forgetFaultState(of: id)
             return .failure(dialect.refusal(forUpgrade: end))
         }
-        return .success(UpgradeSession(id: id, outputs: outputs))
+        let (own, others) = outputs.reduce(into: ([SessionOutput](), [SessionOutput]())) { split, output in
+            if Self.connection(of: output) == id { split.0.append(output) } else { split.1.append(output) }
+        }
+        perform(others)
+        return .success(UpgradeSession(id: id, outputs: own))
+    }
+
+    /// The connection an output is sent to or about (nil for timers).
+    private static func connection(of output: SessionOutput) -> ConnectionID? {
+        switch output {
+        case .reply(let id, _, _), .push(let id, _), .end(let id, _): id
+        case .journal(let entry): entry.connection
+        case .schedule, .cancel: nil
+        }
     }
 
     /// Registers a new connection; returns its id, numbered per server in opening order (so a
@@ -231,11 +246,7 @@ final class SessionHub {
 
     /// The wire steps of one output, encoded by its connection's dialect (which keeps its state).
     private func steps(for output: SessionOutput) -> [WireStep] {
-        let connection: ConnectionID? =
-            switch output {
-            case .reply(let id, _, _), .push(let id, _), .end(let id, _): id
-            case .schedule, .cancel, .journal: nil
-            }
+        let connection: ConnectionID? = if case .journal = output { nil } else { Self.connection(of: output) }
         var dialect = connection.flatMap { channels[$0]?.dialect }
         let steps = WireStep.steps(for: output, dialect: &dialect, nowMs: clock.nowMs)
         if let connection, channels[connection] != nil { channels[connection]?.dialect = dialect }
