@@ -96,6 +96,26 @@ struct OpenIMGatewayTests {
         #expect(inbox.pull(OpenIMPB.SeqRange(conversationID: "si_x_y", begin: 1, end: 9, num: 5), descending: false).messages.isEmpty)
     }
 
+    @Test("the openim-gateway fuzz seeds: every one is read into commands, replies or a close")
+    func fuzzSeeds() throws {
+        let seeds = try CorpusFiles.seeds("openim-gateway")
+        #expect(seeds.count >= 30)
+        var closes = 0
+        for (name, bytes) in seeds {
+            guard let mode = bytes.first else { continue }
+            var query = [("sendID", "amy"), ("token", "t"), ("platformID", "1"), ("operationID", "o"), ("isBackground", "false")]
+            if mode & 1 != 0 { query.append(("sdkType", "js")) }
+            if mode & 2 != 0 { query.append(("compression", "gzip")) }
+            var dialect = OpenIMGatewayDialect()
+            _ = dialect.login(forUpgrade: Self.request(query))
+            let body = Array(bytes.dropFirst())
+            let inputs = dialect.decode(mode & 4 == 0 ? .binary(body) : .text(String(decoding: body, as: UTF8.self)))
+            #expect(!inputs.isEmpty || name == "text_pong", "\(name)")
+            closes += inputs.filter { if case .close = $0 { true } else { false } }.count
+        }
+        #expect(closes > 0 && closes < seeds.count)
+    }
+
     @Test func chatMessagesAndMsgData() {
         let message = ChatMessage(messageId: "12", from: "bob", to: "amy", text: "hé \"x\"", timestamp: 99)
         let data = OpenIMChatMessage.msgData(message)
