@@ -99,7 +99,7 @@ let package = Package(
             ],
             exclude: [
                 "Interop/session_client.py", "Golden/journal-golden.json", "OpenIM/openim_gateway.py",
-                "OpenIM/openim_sdk_client.py",
+                "OpenIM/openim_sdk_client.py", "OpenIM/openim_test_server.py",
             ],
             swiftSettings: strictSettings),
     ],

@@ -108,8 +108,7 @@ class Device:
         self.callback("onConnectFailure", code=(refusal or {}).get("errCode", NOT_CONNECTED), message=str(failure))
 
     def on_kicked(self):
-        self.session_over()
-        self.callback("onKickedOffline")
+        self.session_over("onKickedOffline")
 
     def on_message(self, message):
         self.callback("onRecvNewMessage", messageId=message.server_msg_id, **{"from": message.send_id},
@@ -119,25 +118,24 @@ class Device:
         """The Go SDK's reaction to a token error at the handshake: True when it ended the session."""
         code = refusal.get("errCode")
         if code == 1501:
-            self.session_over()
-            self.callback("onUserTokenExpired")
+            self.session_over("onUserTokenExpired")
         elif code in (1502, 1503, 1504, 1505, 1507):
-            self.session_over()
-            self.callback("onUserTokenInvalid", message=f"{refusal.get('errMsg')}: {refusal.get('errDlt')}")
+            self.session_over("onUserTokenInvalid", message=f"{refusal.get('errMsg')}: {refusal.get('errDlt')}")
         elif code == 1506:
-            self.session_over()
-            self.callback("onKickedOffline")
+            self.session_over("onKickedOffline")
         else:
             return False
         return True
 
-    def session_over(self):
-        """Logged out, no reconnect (the SDK stops from its own thread)."""
+    def session_over(self, callback, **args):
+        """Logged out, no reconnect (the SDK stops from its own thread), and `callback`: both under
+        the lock, so a `settle` that finds the device disconnected finds the callback sent."""
         with self.lock:
             self.status, self.connected = "Logout", False
             sdk, self.sdk = self.sdk, None
-        if sdk is not None:
-            threading.Thread(target=sdk.logout, daemon=True).start()
+            if sdk is not None:
+                threading.Thread(target=sdk.logout, daemon=True).start()
+            self.callback(callback, **args)
 
     # -- SDK calls -------------------------------------------------------------------------
     def login(self, user, token):

@@ -11,34 +11,17 @@ import gzip
 import json
 import sys
 import urllib.parse
-import urllib.request
 
 import websocket
 from openim_sdk.gob_codec import encode_general_ws_req_stream
 from openim_sdk.proto.msg import msg_pb2
 from openim_sdk.proto.sdkws import sdkws_pb2
 from openim_sdk.ws_client import OpenIMWSSDK
+from openim_test_server import Server
 
 port, admin_secret, client_secret, encoding = sys.argv[1:5]
-base = f"http://127.0.0.1:{port}/openim/acme/chat"
-
-
-def post(route, body, token=None):
-    headers = {"Content-Type": "application/json", "operationID": "op-test"}
-    if token:
-        headers["token"] = token
-    request = urllib.request.Request(base + route, data=json.dumps(body).encode(), headers=headers, method="POST")
-    with urllib.request.urlopen(request) as response:
-        assert response.status == 200
-        return json.load(response)
-
-
-def control(path, body):
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}/_imock/{path}", data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json", "Authorization": "Bearer " + admin_secret}, method="POST")
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
+server = Server(port, admin_secret, client_secret)
+post, control, user_token, admin = server.post, server.control, server.user_token, server.admin
 
 
 def connect(user, token, platform, app="acme/chat", **extra):
@@ -121,12 +104,7 @@ def content(msg):
     return json.loads(msg.content)["content"]
 
 
-admin = post("/auth/get_admin_token", {"secret": client_secret, "userID": "imAdmin"})["data"]["token"]
-post("/user/user_register", {"users": [{"userID": "alice"}, {"userID": "bob"}]}, admin)
-
-
-def user_token(user, platform):
-    return post("/auth/get_user_token", {"platformID": platform, "userID": user}, admin)["data"]["token"]
+server.register("alice", "bob")
 
 
 alice_token, bob_token = user_token("alice", 5), user_token("bob", 1)

@@ -9,39 +9,15 @@ Swift test compares them exactly. Every wait is bounded.
 import json
 import queue
 import sys
-import urllib.request
 
 from openim_sdk.ws_client import OpenIMWSSDK, WSConfig
+from openim_test_server import Server
 
 port, admin_secret, client_secret, data_dir = sys.argv[1:5]
-api_addr = f"http://127.0.0.1:{port}/openim/acme/chat"
-ws_addr = f"ws://127.0.0.1:{port}/openim/acme/chat"
-
-
-def post(route, body, token=None):
-    headers = {"Content-Type": "application/json", "operationID": "op-sdk"}
-    if token:
-        headers["token"] = token
-    request = urllib.request.Request(api_addr + route, data=json.dumps(body).encode(), headers=headers, method="POST")
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
-
-
-def control(path, body):
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}/_imock/{path}", data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json", "Authorization": "Bearer " + admin_secret}, method="POST")
-    with urllib.request.urlopen(request) as response:
-        return json.load(response)
-
-
-admin = post("/auth/get_admin_token", {"secret": client_secret, "userID": "imAdmin"})["data"]["token"]
-post("/user/user_register", {"users": [{"userID": "alice", "nickname": "Alice"}, {"userID": "bob", "nickname": "Bob"}]},
-     admin)
-
-
-def user_token(user, platform):
-    return post("/auth/get_user_token", {"platformID": platform, "userID": user}, admin)["data"]["token"]
+server = Server(port, admin_secret, client_secret)
+server.register("alice", "bob")
+api_addr, ws_addr, user_token, post, control = server.api_addr, server.ws_addr, server.user_token, server.post, server.control
+admin = server.admin
 
 
 class Device:
