@@ -16,10 +16,10 @@ struct OpenIMTransportTests {
             randomSeed: 7, transport: .openIM)
     }
 
-    static func server() throws -> ClientTestServer {
+    static func server(policy: Int = 1) throws -> ClientTestServer {
         let server = try ClientTestServer()
         let policy = try server.control(
-            "POST", "/_imock/apps/acme/chat/settings", json: #"{"loginPolicy":{"vendor":"openim","policy":1}}"#)
+            "POST", "/_imock/apps/acme/chat/settings", json: #"{"loginPolicy":{"vendor":"openim","policy":\#(policy)}}"#)
         try #require(policy.status == 200)
         return server
     }
@@ -56,6 +56,35 @@ struct OpenIMTransportTests {
         #expect(await again.roundTrip())
         #expect(count(again.log.callbacks, where: isMessage) == 0)
         for client in [alice, bob, again] { await client.shutdown() }
+        await server.stop()
+    }
+
+    /// Devices logging in one after the other: iOS, Windows, Android, OSX, then iOS again.
+    static let logins: [(name: String, platform: OpenIMPlatform)] = [
+        ("ios", .ios), ("windows", .windows), ("android", .android), ("osx", .osx), ("ios2", .ios),
+    ]
+
+    @Test("policies 0, 1, 4 and 5 kick the right connections over the gateway", arguments: [
+        (0, Set<String>()), (1, ["ios"]), (4, ["ios", "windows", "android"]), (5, ["ios", "android"]),
+    ] as [(Int, Set<String>)])
+    func policies(policy: Int, kicked: Set<String>) async throws {
+        let server = try Self.server(policy: policy)
+        var clients: [(name: String, client: IMClient)] = []
+        for (name, platform) in Self.logins {
+            let client = try IMClient(options: try Self.options(platform, uuid: name), host: "127.0.0.1", port: server.port)
+            try await client.login(userId: "alice", token: try server.userToken("alice", register: clients.isEmpty))
+            clients.append((name, client))
+        }
+        for (name, client) in clients {
+            if kicked.contains(name) {
+                #expect(await client.log.wait { count($0, where: isSessionEnd) == 1 }, "\(name) is kicked")
+                #expect(client.log.records.last?.name == "onKickedOffline", "\(name)")
+            } else {
+                #expect(await client.roundTrip(), "\(name) stays connected")
+                #expect(count(client.log.callbacks, where: isSessionEnd) == 0, "\(name)")
+            }
+            await client.shutdown()
+        }
         await server.stop()
     }
 
