@@ -25,58 +25,51 @@ public struct OpenIMFrameCodec: Sendable, Equatable {
     // MARK: Server side
 
     /// A response or push as the binary message the server sends.
-    public func encode(_ response: OpenIMResp) -> [UInt8] {
-        let body: [UInt8] =
-            switch encoding {
-            case .gob: GobEncoder.encodeMessage(response)
-            case .json: Self.json(response).encoded()
-            }
-        return gzip ? Gzip.compress(body) : body
-    }
+    public func encode(_ response: OpenIMResp) -> [UInt8] { encode(response, json: Self.json) }
 
     /// A request from a binary message; the error says what is wrong with it.
     public func decodeRequest(_ bytes: [UInt8]) throws(OpenIMFrameError) -> OpenIMGeneralWsReq {
-        let body = try decompressed(bytes)
-        switch encoding {
-        case .gob:
-            do {
-                return try GobDecoder.decodeMessage(OpenIMGeneralWsReq.self, from: body)
-            } catch {
-                throw .gob(error)
-            }
-        case .json:
-            return try Self.request(fromJSON: body)
-        }
+        try decode(bytes, json: Self.request(fromJSON:))
     }
 
     // MARK: Client side
 
     /// A request as the binary message a client sends.
-    public func encode(_ request: OpenIMGeneralWsReq) -> [UInt8] {
+    public func encode(_ request: OpenIMGeneralWsReq) -> [UInt8] { encode(request, json: Self.json) }
+
+    /// A response or push from a binary message.
+    public func decodeResponse(_ bytes: [UInt8]) throws(OpenIMFrameError) -> OpenIMResp {
+        try decode(bytes, json: Self.response(fromJSON:))
+    }
+
+    // MARK: Parts
+
+    /// `value` in this codec's encoding, compressed when asked.
+    private func encode<Value: GobCodable>(_ value: Value, json: (Value) -> JSONValue) -> [UInt8] {
         let body: [UInt8] =
             switch encoding {
-            case .gob: GobEncoder.encodeMessage(request)
-            case .json: Self.json(request).encoded()
+            case .gob: GobEncoder.encodeMessage(value)
+            case .json: json(value).encoded()
             }
         return gzip ? Gzip.compress(body) : body
     }
 
-    /// A response or push from a binary message.
-    public func decodeResponse(_ bytes: [UInt8]) throws(OpenIMFrameError) -> OpenIMResp {
+    /// A value of this codec's encoding from a message, decompressed when asked.
+    private func decode<Value: GobCodable>(
+        _ bytes: [UInt8], json: ([UInt8]) throws(OpenIMFrameError) -> Value
+    ) throws(OpenIMFrameError) -> Value {
         let body = try decompressed(bytes)
         switch encoding {
         case .gob:
             do {
-                return try GobDecoder.decodeMessage(OpenIMResp.self, from: body)
+                return try GobDecoder.decodeMessage(Value.self, from: body)
             } catch {
                 throw .gob(error)
             }
         case .json:
-            return try Self.response(fromJSON: body)
+            return try json(body)
         }
     }
-
-    // MARK: Parts
 
     private func decompressed(_ bytes: [UInt8]) throws(OpenIMFrameError) -> [UInt8] {
         guard gzip else { return bytes }
