@@ -9,6 +9,9 @@ public enum DomainChange: Sendable, Equatable {
     case passwordChanged(AppKey, username: String)
     /// The user was banned: kick every device with 305.
     case userDeactivated(AppKey, username: String)
+    /// A valid user token was presented over REST by an SDK that renews its token that way
+    /// (`GET …/sdk/users/{user}/token/expires`): the sessions that renew over REST take it.
+    case tokenPresented(AppKey, username: String, token: String)
 }
 
 extension Domain {
@@ -24,6 +27,8 @@ extension Domain {
                 engine.passwordChanged(app: app, user: user, nowMs: nowMs)
             case .userDeactivated(let app, let user):
                 engine.userDeactivated(app: app, user: user, nowMs: nowMs)
+            case .tokenPresented(let app, let user, let token):
+                engine.tokenPresentedOverREST(app: app, user: user, token: token, nowMs: nowMs, directory: directory)
             }
         }
     }

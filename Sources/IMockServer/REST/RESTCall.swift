@@ -53,16 +53,21 @@ enum RESTCall {
 
     /// The caller; a present but refused token is a 401.
     static func caller(_ request: RESTRequest, app: App, directory: Directory) throws(RESTError) -> RESTCaller {
-        guard let header = request.http.headers["Authorization"] else { return .anonymous }
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw .from(TokenError.malformed) }
-        let token = String(parts[1])
+        guard let token = try bearerToken(request) else { return .anonymous }
         do {
             let claims = try directory.verifyToken(token, for: app.key, nowMs: request.nowMs)
             return claims.kind == .app ? .app : .user(claims.subject)
         } catch {
             throw .from(error)
         }
+    }
+
+    /// The `Authorization: Bearer` token; nil without the header, 401 when it is not a bearer.
+    static func bearerToken(_ request: RESTRequest) throws(RESTError) -> String? {
+        guard let header = request.http.headers["Authorization"] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw .from(TokenError.malformed) }
+        return String(parts[1])
     }
 
     /// Requires an app token: none → 401 `unauthorized`, a user token → 401 no permission.

@@ -40,6 +40,8 @@ final class SessionHub {
     private var unflushed: [ConnectionID: [ChatMessage]] = [:]
     /// Connections the engine closed (its close is journalled already).
     private var closedByEngine: Set<ConnectionID> = []
+    /// The dialect name of each connection, for its journal entries and the session listing.
+    private var dialectNames: [ConnectionID: String] = [:]
     /// Everything sent that the control API reports: kicks, token events, closes.
     private(set) var journal: [JournalEntry] = []
     static let journalCapacity = 10_000
@@ -84,6 +86,7 @@ final class SessionHub {
     func loginDuringUpgrade(_ command: SessionCommand, dialect: any WireDialect) -> Result<UpgradeSession, UpgradeRefusal> {
         let id = reserveConnection()
         let now = clock.nowMs
+        dialectNames[id] = dialect.name
         var outputs = domain.value.connectionOpened(id, nowMs: now)
         if case .login(_, let request) = command { noteLoginSubject(request, on: id) }
         outputs += domain.value.handle(command, on: id, subject: faultSubject(of: id), nowMs: now)
@@ -92,6 +95,7 @@ final class SessionHub {
             for case .journal(let entry) in outputs { record(entry) }
             perform(domain.value.connectionClosed(id, nowMs: now))
             forgetFaultState(of: id)
+            dialectNames[id] = nil
             return .failure(dialect.refusal(forUpgrade: end))
         }
         return .success(UpgradeSession(id: id, outputs: outputs))
@@ -106,6 +110,8 @@ final class SessionHub {
     ) -> ConnectionID {
         let id = upgrade?.id ?? reserveConnection()
         channels[id] = ChannelState(channel: channel, dialect: dialect, lastActivityMs: clock.nowMs)
+        dialectNames[id] = dialect.name
+        for message in dialect.greeting { deliver(.message(message), as: .frame, to: id) }
         schedule(.idle(id), atMs: clock.nowMs + idleTimeout.milliseconds)
         if let upgrade {
             perform(upgrade.outputs)
@@ -123,6 +129,7 @@ final class SessionHub {
             faultOutboxes[id]?.inbound.append(message)  // read once the black hole ends
             return
         }
+        channels[id]?.dialect?.observe(serverTimeMs: clock.nowMs)
         guard let inputs = channels[id]?.dialect?.decode(message) else { return }
         for input in inputs {
             switch input {
@@ -138,7 +145,8 @@ final class SessionHub {
     }
 
     func closed(_ id: ConnectionID, code: WebSocketCloseCode) {
-        guard let channel = channels.removeValue(forKey: id)?.channel else { return }
+        guard let state = channels.removeValue(forKey: id) else { return }
+        let channel = state.channel
         if closedByEngine.remove(id) == nil, let sent = channel.initiatedClose {
             // A close the transport or the hub sent (idle 1001, 1009, 1002 …): journalled here,
             // since the engine did not decide it.
@@ -151,7 +159,9 @@ final class SessionHub {
         unflushed[id] = nil
         timers.cancel(.idle(id), on: clock)
         forgetFaultState(of: id)
-        perform(domain.value.connectionClosed(id, nowMs: clock.nowMs))
+        let undelivered = state.dialect?.undeliveredMessages ?? []
+        perform(domain.value.connectionClosed(id, undelivered: undelivered, nowMs: clock.nowMs))
+        dialectNames[id] = nil
         logger.debug("ws.close", ["conn": String(id.rawValue), "code": String(code.rawValue)])
     }
 
@@ -228,7 +238,12 @@ final class SessionHub {
     /// Called with every journal entry as it is recorded (the event stream and metrics listen).
     var onJournal: ((JournalEntry) -> Void)?
 
+    /// The dialect name of an open connection (`imock`, `msync` …).
+    func dialectName(of id: ConnectionID) -> String? { dialectNames[id] }
+
     private func record(_ entry: JournalEntry) {
+        var entry = entry
+        if entry.dialect == nil { entry.dialect = dialectNames[entry.connection] }
         onJournal?(entry)
         if journal.count >= SessionHub.journalCapacity { journal.removeFirst(journal.count / 2) }
         journal.append(entry)

@@ -27,6 +27,19 @@ public protocol WireDialect: Sendable {
 
     /// The HTTP answer, instead of the upgrade, to a login refused during the upgrade.
     func refusal(forUpgrade end: SessionEnd) -> UpgradeRefusal
+
+    /// Messages sent as soon as the connection opens, before any other (SockJS's `o`; default none).
+    var greeting: [WireMessage] { get }
+
+    /// The server's clock, told before each ``decode(_:)`` and each encode: a dialect that puts
+    /// server time on the wire by itself (msync's page and heartbeat timestamps) keeps it
+    /// (default: ignored).
+    mutating func observe(serverTimeMs: Int64)
+
+    /// Chat messages the dialect holds for its device without having delivered them (msync keeps
+    /// them until the device pulls its queue; default none). When the connection closes, the
+    /// shell puts them back in the user's offline queue, so none is lost.
+    var undeliveredMessages: [ChatMessage] { get }
 }
 
 extension WireDialect {
@@ -35,6 +48,12 @@ extension WireDialect {
     public func refusal(forUpgrade end: SessionEnd) -> UpgradeRefusal {
         UpgradeRefusal(status: 401, contentType: "text/plain; charset=utf-8", body: Array(end.reason.utf8))
     }
+
+    public var greeting: [WireMessage] { [] }
+
+    public mutating func observe(serverTimeMs: Int64) {}
+
+    public var undeliveredMessages: [ChatMessage] { [] }
 }
 
 /// The HTTP request that asks for a session's WebSocket, as a dialect sees it.

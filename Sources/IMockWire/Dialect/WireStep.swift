@@ -23,6 +23,7 @@ extension WireStep {
     /// when the connection is gone: its sends and ends are dropped). A session's end becomes
     /// the dialect's goodbye, its close, and a journal entry of that close.
     public static func steps(for output: SessionOutput, dialect: inout (any WireDialect)?, nowMs: Int64) -> [WireStep] {
+        dialect?.observe(serverTimeMs: nowMs)
         switch output {
         case .reply(let connection, let tag, let reply):
             guard dialect != nil else { return [] }
