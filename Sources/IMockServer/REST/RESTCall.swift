@@ -32,12 +32,18 @@ enum RESTCall {
         }
     }
 
-    /// 415 unless the Content-Type (when present) is `application/json` or `…+json`.
+    /// 415 unless the Content-Type (when present) is `application/json` or `…+json`. A value
+    /// repeated with a comma (`application/json, application/json`) counts as JSON when every
+    /// part is: a browser joins two `setRequestHeader` calls that way, and the Agora Chat 1.2.2
+    /// full build sets both `Content-type` and `Content-Type` (docs/SDK-COMPAT.md).
     static func requireJSONContentType(_ request: RESTRequest) throws(RESTError) {
         guard let value = request.http.headers["Content-Type"] else { return }
-        let mediaType = value.split(separator: ";").first.map { String($0).trimmedLowercased() } ?? ""
-        guard mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
-        else { throw .unsupportedMediaType }
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+        for part in parts {
+            let mediaType = part.split(separator: ";").first.map { String($0).trimmedLowercased() } ?? ""
+            guard mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+            else { throw .unsupportedMediaType }
+        }
     }
 
     /// The JSON body; 400 `json_parse` when it is not JSON.

@@ -210,7 +210,15 @@ final class SessionHub {
                     checkOutputLimit(id)
                 case .close(let id, let close):
                     closedByEngine.insert(id)
-                    deliver(.close(WebSocketCloseCode(close.code), reason: close.reason), as: .close, to: id)
+                    let item = FaultOutbox.Item.close(WebSocketCloseCode(close.code), reason: close.reason)
+                    guard close.lingerMs > 0 else {
+                        deliver(item, as: .close, to: id)
+                        continue
+                    }
+                    let hub = bound
+                    _ = loop.scheduleTimer(after: .milliseconds(Int64(close.lingerMs))) {
+                        hub.value.object.deliver(item, as: .close, to: id)
+                    }
                 case .schedule(let token, let atMs):
                     schedule(.engine(token), atMs: atMs)
                 case .cancel(let token):

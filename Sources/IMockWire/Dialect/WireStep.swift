@@ -45,7 +45,7 @@ extension WireStep {
             let reason = TextLimits.prefix(close.reason, maximumUTF8Bytes: 123)
             return messages.map { .send(connection, $0, kind: kind, chat: nil) }
                 + [
-                    .close(connection, WireClose(code: close.code, reason: reason)),
+                    .close(connection, WireClose(code: close.code, reason: reason, lingerMs: close.lingerMs)),
                     .journal(JournalEntry(atMs: nowMs, subject: end.subject, event: .closed(code: close.code, reason: reason))),
                 ]
         case .schedule(let timer, let atMs):

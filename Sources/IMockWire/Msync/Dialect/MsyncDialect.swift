@@ -25,6 +25,10 @@ public struct MsyncDialect: WireDialect {
     public static let defaultPageSize = 20
     /// The domain of user JIDs.
     public static let userDomain = "easemob.com"
+    /// How long the server waits after a goodbye (kick, refusal, expiry) before it closes: the
+    /// Web SDK handles a message asynchronously, and a close that overtakes a kick makes it
+    /// reconnect instead of reporting the kick.
+    public static let goodbyeLingerMs = 200
 
     static let provisionTag = RequestTag("provision")
     static let unreadTag = RequestTag("unread")
@@ -266,9 +270,9 @@ public struct MsyncDialect: WireDialect {
         case .loginRefused(_, let error):
             var provision = MsyncPB.Provision()
             provision.status = MsyncStatusTable.status(for: error)
-            return ([wire(.provision, provision)], WireClose(code: CloseCode.forCode(error.imockCode), reason: end.reason))
+            return ([wire(.provision, provision)], goodbye(code: CloseCode.forCode(error.imockCode), reason: end.reason))
         case .kicked(let code, let by):
-            let close = WireClose(code: CloseCode.forCode(code), reason: end.reason)
+            let close = goodbye(code: CloseCode.forCode(code), reason: end.reason)
             if let operation = MsyncKick.operation(forCode: code) {
                 let reason = operation == .userLoginAnotherDevice ? by?.extensionInfo : nil
                 return ([wire(.sync, statistic(operation, reason: reason))], close)
@@ -278,7 +282,7 @@ public struct MsyncDialect: WireDialect {
             provision.status = MsyncStatusTable.status(code: code, sentence: end.reason)
             return ([wire(.provision, provision)], close)
         case .tokenExpired:
-            let close = WireClose(code: CloseCode.forCode(KickCode.tokenExpired.rawValue), reason: end.reason)
+            let close = goodbye(code: CloseCode.forCode(KickCode.tokenExpired.rawValue), reason: end.reason)
             return ([wire(.unread, serverTimeOnly(expiredTime))], close)
         case .loggedOut, .replaced:
             return ([], WireClose(code: CloseCode.normal, reason: end.reason))
@@ -288,6 +292,10 @@ public struct MsyncDialect: WireDialect {
     }
 
     // MARK: Building messages
+
+    private func goodbye(code: UInt16, reason: String) -> WireClose {
+        WireClose(code: code, reason: reason, lingerMs: Self.goodbyeLingerMs)
+    }
 
     private func wire(_ command: MsyncPB.MSync.Command, _ payload: some ProtobufMessage) -> WireMessage {
         MsyncEnvelope.message(MsyncPB.MSync(command: command, payload: payload), framing: framing)
@@ -351,7 +359,8 @@ public struct MsyncDialect: WireDialect {
     private mutating func statistic(_ operation: MsyncPB.StatisticsBody.Operation, reason: String?) -> MsyncPB.CommSyncDL {
         let me = selfJID.map { MsyncPB.JID(appKey: $0.appKey, name: $0.name, domain: Self.userDomain) } ?? MsyncPB.JID()
         var meta = MsyncPB.Meta()
-        meta.id = nextStatisticID
+        // The SDK drops a meta whose id it has seen: far above the engine's message ids.
+        meta.id = UInt64(max(0, nowMs)) &* 1000 &+ nextStatisticID
         nextStatisticID += 1
         meta.from = me
         meta.to = me
