@@ -40,7 +40,7 @@ public enum MsyncProvision {
     }
 
     /// The token of the two places that carry it; empty when they disagree or neither does.
-    static func token(auth: String?, authToken: String?) -> String {
+    public static func token(auth: String?, authToken: String?) -> String {
         let fromAuth = auth.map(stripped)
         let fromJSON = authToken.flatMap { (try? JSONValue.parse(Array($0.utf8)))?["token"]?.stringValue }.map(stripped)
         switch (fromAuth, fromJSON) {
