@@ -35,11 +35,14 @@ public struct ClientWireOutput: Sendable, Equatable {
 public enum ClientTransport: String, Sendable, Hashable, CaseIterable {
     /// The imock JSON protocol at `/ws` (docs/PROTOCOL.md).
     case imockJSON = "imock-json"
+    /// Easemob / Agora Chat msync at `/websocket` (docs/PROTOCOL-MSYNC.md).
+    case msync = "msync"
 
     /// A wire for one new connection.
     public func makeWire() -> any ClientWire {
         switch self {
         case .imockJSON: ImockJSONClientWire()
+        case .msync: MsyncClientWire()
         }
     }
 }

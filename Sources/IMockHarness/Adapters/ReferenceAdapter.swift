@@ -14,6 +14,8 @@ final class ReferenceAdapter: DeviceAdapter {
 
     private let loop: EventLoop
     private let endpoint: ServerEndpoint
+    /// The wire dialect the clients speak.
+    private let transport: ClientTransport
     private let virtualClock: ScenarioClock
     private let observations: Observations
     private let slots = Mutex<[String: Slot]>([:])
@@ -27,7 +29,11 @@ final class ReferenceAdapter: DeviceAdapter {
         var delegateAdded = false
     }
 
-    init(loop: EventLoop, endpoint: ServerEndpoint, clock: ScenarioClock, observations: Observations) {
+    init(
+        loop: EventLoop, endpoint: ServerEndpoint, clock: ScenarioClock, observations: Observations,
+        transport: ClientTransport = .imockJSON
+    ) {
+        self.transport = transport
         self.loop = loop
         self.endpoint = endpoint
         self.virtualClock = clock
@@ -123,7 +129,7 @@ final class ReferenceAdapter: DeviceAdapter {
                 appKey: setup.appKey, device: fixtureDevice.description, syncTypes: fixtureDevice.syncTypes,
                 profile: fixtureDevice.profile, reconnect: fixtureDevice.reconnect,
                 loginTimeoutMs: fixtureDevice.loginTimeoutMs ?? 30_000, keepAliveIntervalMs: fixtureDevice.keepAliveMs ?? 10_000,
-                randomSeed: setup.randomSeed)
+                randomSeed: setup.randomSeed, transport: transport)
         } catch {
             return .result(["error": ["code": 110, "message": .string("invalid device: \(error)")]])
         }
