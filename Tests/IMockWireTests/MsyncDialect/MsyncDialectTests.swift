@@ -323,6 +323,17 @@ struct MsyncDialectTests {
         #expect(dialect.encode(end: end).close == WireClose(code: 1000, reason: "logout"))
     }
 
+    @Test("the msync-dialect fuzz seeds are envelopes the dialect reads")
+    func fuzzSeeds() throws {
+        let seeds = try CorpusFiles.seeds("msync-dialect")
+        #expect(seeds.count == 7)
+        for (name, bytes) in seeds where name != "session.bin" {
+            var dialect = MsyncDialect()
+            let inputs = dialect.decode(.binary(bytes))
+            #expect(!inputs.contains { if case .close = $0 { true } else { false } }, "\(name): \(inputs)")
+        }
+    }
+
     @Test("the status table reads back every code it writes")
     func statusTable() {
         for row in MsyncStatusTable.rows {

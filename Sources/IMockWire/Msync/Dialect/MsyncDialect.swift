@@ -73,7 +73,7 @@ public struct MsyncDialect: WireDialect {
             envelope = read
             if fixedFraming == nil { self.framing = framing }
         } catch {
-            return [.close(WireClose(code: 1007, reason: error.description))]
+            return [.close(Self.refusal(code: 1007, error.description))]
         }
         switch envelope.command ?? .sync {
         case .provision: return provision(envelope)
@@ -82,7 +82,7 @@ public struct MsyncDialect: WireDialect {
         case .logout: return [.command(.logout(Self.logoutTag, unbindDeviceToken: false))]
         case .notice: return []
         case .unrecognized(let value):
-            return [.close(WireClose(code: 1003, reason: "msync: unknown command \(value)"))]
+            return [.close(Self.refusal(code: 1003, "msync: unknown command \(value)"))]
         }
     }
 
@@ -93,7 +93,7 @@ public struct MsyncDialect: WireDialect {
         } catch {
             var reply = MsyncPB.Provision()
             reply.status = MsyncPB.Status(errorCode: .pbParserError, reason: "msync: \(error)")
-            return [.reply(wire(.provision, reply)), .close(WireClose(code: 1007, reason: "msync: \(error)"))]
+            return [.reply(wire(.provision, reply)), .close(Self.refusal(code: 1007, "msync: \(error)"))]
         }
         let request: LoginRequest
         switch MsyncProvision.loginRequest(envelope: envelope, provision: provision) {
@@ -292,6 +292,11 @@ public struct MsyncDialect: WireDialect {
     }
 
     // MARK: Building messages
+
+    /// A close for bad input; the reason cut to the 123 bytes a close frame holds.
+    static func refusal(code: UInt16, _ reason: String) -> WireClose {
+        WireClose(code: code, reason: TextLimits.prefix(reason, maximumUTF8Bytes: 123))
+    }
 
     private func goodbye(code: UInt16, reason: String) -> WireClose {
         WireClose(code: code, reason: reason, lingerMs: Self.goodbyeLingerMs)

@@ -63,7 +63,8 @@ public struct SockJSMsyncDialect: WireDialect {
 
     public mutating func encode(end: SessionEnd) -> (messages: [WireMessage], close: WireClose) {
         let (messages, close) = inner.encode(end: end)
-        return (Self.batch(messages) + [.text(SockJSFrame.close(code: Int(close.code), reason: close.reason).text)], close)
+        let reason = TextLimits.prefix(close.reason, maximumUTF8Bytes: 123)  // as the WebSocket close says it
+        return (Self.batch(messages) + [.text(SockJSFrame.close(code: Int(close.code), reason: reason).text)], close)
     }
 
     /// A close announced with `c[code,"reason"]` first.
