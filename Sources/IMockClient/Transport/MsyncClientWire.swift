@@ -20,8 +20,8 @@ final class MsyncClientWire: ClientWire {
     private var appKey = ""
     private var user = ""
     private var pendingLogin: String?
-    /// Answers due to UNREADs sent, oldest first (nil: the wire's own).
-    private var pendingPings: [String?] = []
+    /// Answers due to UNREADs sent, oldest first.
+    private var pendingPings: [PingOrigin] = []
     private var pendingSends: [UInt64: String] = [:]
     private var pendingLogout: String?
     private var nextMetaID: UInt64 = 1
@@ -31,6 +31,13 @@ final class MsyncClientWire: ClientWire {
     /// Queues being pulled.
     private var pulling: Set<String> = []
     private var offlineSync = OfflineSync.notStarted
+
+    /// Who sent an UNREAD: the state machine's `ping` (its id may be nil), or the wire itself
+    /// (the one after login).
+    private enum PingOrigin {
+        case ping(String?)
+        case wire
+    }
 
     private enum OfflineSync {
         case notStarted
@@ -52,7 +59,7 @@ final class MsyncClientWire: ClientWire {
             user = request.user
             return ClientWireOutput(send: [provision(request)])
         case .ping(let id):
-            pendingPings.append(id)
+            pendingPings.append(.ping(id))
             return ClientWireOutput(send: [envelope(.unread, MsyncPB.CommUnreadUL())])
         case .send(let id, let to, let text):
             let metaId = nextMetaID
@@ -166,7 +173,7 @@ final class MsyncClientWire: ClientWire {
         pendingLogin = nil
         guard code == 0 else { return ClientWireOutput(frames: [.success(.loginError(id: id, code: code, message: message))]) }
         tokenExpiresAt = MsyncProvision.expiresAt(replyAuthToken: provision.authToken)
-        pendingPings.append(nil)
+        pendingPings.append(.wire)
         let loginOK = ServerFrame.loginOK(
             id: id, resource: provision.resource ?? "", tokenExpiresAt: tokenExpiresAt, serverTime: 0)
         return ClientWireOutput(send: [envelope(.unread, MsyncPB.CommUnreadUL())], frames: [.success(loginOK)])
@@ -176,7 +183,7 @@ final class MsyncClientWire: ClientWire {
         var output = ClientWireOutput()
         let serverTime = Int64(clamping: answer.timestamp ?? 0)
         let isReply = !pendingPings.isEmpty
-        if isReply, let id = pendingPings.removeFirst() {
+        if isReply, case .ping(let id) = pendingPings.removeFirst() {
             output.frames.append(.success(.pong(id: id, serverTime: serverTime)))
         }
         if let expiresAt = tokenExpiresAt, !expired {
