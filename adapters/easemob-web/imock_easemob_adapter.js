@@ -13,7 +13,8 @@
 //                       "miniCore" in the name → miniCore, else mini).
 //
 // What the adapter adds (the Web SDK has no such callback): `onDatabaseOpened` when a login
-// starts (no local database), `loginCompletion` when open() settles, and the end of a session
+// starts (no local database), `loginCompletion` when the server accepts the login (onConnected,
+// just before the connection state) or refuses it (the provision error), and the end of a session
 // rendered as the iOS SDK's pair (`connectionStateDidChange(disconnected)`, then the account
 // callback for the code the SDK reported). A token of the form `password:<pw>` logs in with
 // the password (open({user, pwd})) instead of the token.
@@ -150,7 +151,13 @@ class Device {
 
   onConnected() {
     this.happened('connected');
-    this.loginOutcome(null);
+    if (this.status === 'Logging') {
+      // The server accepted the login: that is the login's completion, then the connection
+      // (one SDK event means both; 4.17.0 fires it before open() resolves, 1.2.2 after).
+      this.status = 'Logged';
+      this.callback('loginCompletion', { username: this.user, error: null });
+      this.loginOutcome(null);
+    }
     if (this.status === 'Logout' || this.connected) return;
     this.connected = true;
     this.state('connected');
@@ -221,7 +228,6 @@ class Device {
       const error = await Promise.race([outcome, new Promise((resolve) => setTimeout(() => resolve({ type: -1, message: 'no answer to the login' }), 35000))]);
       if (error) throw error;
       this.status = 'Logged';
-      this.callback('loginCompletion', { username: user, error: null });
       return { error: null };
     } catch (failure) {
       this.happened('disconnected');
