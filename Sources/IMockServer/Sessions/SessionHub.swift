@@ -112,7 +112,7 @@ final class SessionHub {
         channels[id] = ChannelState(channel: channel, dialect: dialect, lastActivityMs: clock.nowMs)
         dialectNames[id] = dialect.name
         for message in dialect.greeting { deliver(.message(message), as: .frame, to: id) }
-        schedule(.idle(id), atMs: clock.nowMs + idleTimeout.milliseconds)
+        schedule(.idle(id), atMs: clock.nowMs + idleTimeout(of: id).milliseconds)
         if let upgrade {
             perform(upgrade.outputs)
         } else {
@@ -288,6 +288,12 @@ final class SessionHub {
 
     // MARK: Idle timeout
 
+    /// `--session-idle-timeout`, or the connection's dialect's minimum when that is longer.
+    private func idleTimeout(of id: ConnectionID) -> Duration {
+        guard let minimum = channels[id]?.dialect?.minimumIdleTimeout else { return idleTimeout }
+        return max(idleTimeout, minimum)
+    }
+
     /// Counts a jump of the clock to `targetMs` as activity on every connection, before the
     /// timeline steps through it: a client cannot ping during an instant jump, and an hour's
     /// jump must reach the token events, not drop every connection for silence. Idle timeouts
@@ -302,11 +308,12 @@ final class SessionHub {
     /// (The deadline moves lazily instead of on every frame.)
     private func checkIdle(_ id: ConnectionID) {
         guard let state = channels[id] else { return }
-        let deadline = state.lastActivityMs + idleTimeout.milliseconds
+        let timeout = idleTimeout(of: id)
+        let deadline = state.lastActivityMs + timeout.milliseconds
         if deadline > clock.nowMs {
             schedule(.idle(id), atMs: deadline)
             return
         }
-        state.channel.close(code: .goingAway, reason: "idle for longer than \(idleTimeout)")
+        state.channel.close(code: .goingAway, reason: "idle for longer than \(timeout)")
     }
 }

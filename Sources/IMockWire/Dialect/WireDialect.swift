@@ -40,6 +40,11 @@ public protocol WireDialect: Sendable {
     /// them until the device pulls its queue; default none). When the connection closes, the
     /// shell puts them back in the user's offline queue, so none is lost.
     var undeliveredMessages: [ChatMessage] { get }
+
+    /// The shortest silence after which the server may close the connection as idle, when the
+    /// dialect's clients keep it alive less often than the server's idle timeout asks (msync's
+    /// heartbeat comes after 30–60 s of silence); nil: the server's timeout (default).
+    var minimumIdleTimeout: Duration? { get }
 }
 
 extension WireDialect {
@@ -54,6 +59,8 @@ extension WireDialect {
     public mutating func observe(serverTimeMs: Int64) {}
 
     public var undeliveredMessages: [ChatMessage] { [] }
+
+    public var minimumIdleTimeout: Duration? { nil }
 }
 
 /// The HTTP request that asks for a session's WebSocket, as a dialect sees it.

@@ -129,6 +129,21 @@ struct MsyncServerTests {
         await fixture.stop()
     }
 
+    @Test("a silent msync connection outlives a shorter --session-idle-timeout (the SDK's heartbeat comes every 30–60 s); an imock one does not")
+    func idleTimeout() async throws {
+        #expect(MsyncDialect().minimumIdleTimeout == .seconds(90))
+        let fixture = try SessionFixture(clock: .virtual, sessionIdleTimeout: .seconds(1))
+        let token = try fixture.userToken("quiet")
+        let (msync, _) = try await MsyncTestDevice.login(fixture, user: "quiet", token: token, resource: "webim_q")
+        let imock = try await fixture.device("quiet", token: token, os: "ios", uuid: "json")
+        #expect(try fixture.control("POST", "/_imock/clock/resume").status == 200)
+        let closed = await imock.next(op: "<closed>")
+        #expect(closed["code"]?.int == 1001, "\(closed)")
+        #expect(await msync.socket.next(limit: .milliseconds(500)) == .timedOut, "still open, nothing sent")
+        #expect(try await msync.unread().status == MsyncPB.Status())
+        await fixture.stop()
+    }
+
     @Test("REST force-logout is a STATISTIC kick 217 on msync; password change 216; user deletion 207")
     func restKicks() async throws {
         let fixture = try SessionFixture()

@@ -62,6 +62,12 @@ public struct MsyncDialect: WireDialect {
 
     public mutating func observe(serverTimeMs: Int64) { nowMs = serverTimeMs }
 
+    /// The Web SDK sends its UNREAD heartbeat after 30 s without a message *from* the server,
+    /// checked every 30 s: a quiet connection hears from it every 30–60 s.
+    public static let idleTimeout: Duration = .seconds(90)
+
+    public var minimumIdleTimeout: Duration? { Self.idleTimeout }
+
     public var undeliveredMessages: [ChatMessage] { inbox.liveMessages }
 
     // MARK: Decoding

@@ -28,6 +28,8 @@ public struct SockJSMsyncDialect: WireDialect {
 
     public var undeliveredMessages: [ChatMessage] { inner.undeliveredMessages }
 
+    public var minimumIdleTimeout: Duration? { inner.minimumIdleTimeout }
+
     public mutating func decode(_ message: WireMessage) -> [DialectInput] {
         guard case .text(let text) = message else {
             return closing(WireClose(code: 1003, reason: "sockjs: the WebSocket transport carries text frames"))
