@@ -65,7 +65,8 @@ final class MsyncClientWire: ClientWire {
             let metaId = nextMetaID
             nextMetaID += 1
             pendingSends[metaId] = id
-            return ClientWireOutput(send: [envelope(.sync, sendUpload(metaId: metaId, to: to, text: text))])
+            let meta = MsyncPB.Meta.text(id: metaId, from: jid(user), to: jid(to), text: text)
+            return ClientWireOutput(send: [envelope(.sync, MsyncPB.CommSyncUL.send(meta))])
         case .logout(let id, _):
             pendingLogout = id
             var logout = MsyncPB.Logout()
@@ -119,23 +120,6 @@ final class MsyncClientWire: ClientWire {
         case .web: (.other, nil)
         case .custom(let value): (.custom, UInt32(clamping: value))
         }
-    }
-
-    private func sendUpload(metaId: UInt64, to: String, text: String) -> MsyncPB.CommSyncUL {
-        var body = MsyncPB.MessageBody()
-        body.type = .chat
-        body.from = jid(user)
-        body.to = jid(to)
-        body.contents = [MsyncPB.MessageBody.Content(text: text)]
-        var meta = MsyncPB.Meta()
-        meta.id = metaId
-        meta.from = jid(user)
-        meta.to = jid(to)
-        meta.ns = .chat
-        meta.payload = body.protobufBytes()
-        var upload = MsyncPB.CommSyncUL()
-        upload.meta = meta
-        return upload
     }
 
     // MARK: Messages to frames
@@ -219,10 +203,7 @@ final class MsyncClientWire: ClientWire {
     private func pull(_ queue: String, key: UInt64?) -> [WireMessage] {
         guard key != nil || !pulling.contains(queue) else { return [] }
         pulling.insert(queue)
-        var upload = MsyncPB.CommSyncUL()
-        upload.queue = jid(queue)
-        upload.key = key
-        return [envelope(.sync, upload)]
+        return [envelope(.sync, MsyncPB.CommSyncUL.pull(jid(queue), key: key))]
     }
 
     private func syncAnswer(_ answer: MsyncPB.CommSyncDL) -> ClientWireOutput {

@@ -96,10 +96,9 @@ struct DialectRun {
     }
 
     mutating func structuredPull() -> [UInt8] {
-        var upload = MsyncPB.CommSyncUL()
-        upload.queue = MsyncPB.JID(appKey: "org#app", name: choices.pick(peers), domain: "easemob.com")
-        if !keys.isEmpty, choices.below(3) != 0 { upload.key = choices.pick(keys) }
-        return MsyncPB.MSync(command: .sync, payload: upload).protobufBytes()
+        let queue = MsyncPB.JID(appKey: "org#app", name: choices.pick(peers), domain: "easemob.com")
+        let key = !keys.isEmpty && choices.below(3) != 0 ? choices.pick(keys) : nil
+        return MsyncPB.MSync(command: .sync, payload: MsyncPB.CommSyncUL.pull(queue, key: key)).protobufBytes()
     }
 
     // MARK: Engine side

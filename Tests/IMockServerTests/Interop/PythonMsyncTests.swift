@@ -6,20 +6,12 @@ import IMockTestSupport
 /// encoder written by hand from the schema's field numbers (docs/PROTOCOL-MSYNC.md).
 @Suite("msync with a Python websockets client")
 struct PythonMsyncTests {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("msync_client.py").path
-
     @Test("provision, heartbeat, send and ack, paged offline pull, NOTICE, kick 206, refusal, base64 text, SockJS")
     func pythonDevice() async throws {
-        try #require(
-            (try? await ExternalCommand.run("python3", ["-c", "import websockets.sync.client"]))?.status == 0,
-            "pip install websockets (.ci/run does)")
         let fixture = try SessionFixture()
-        let result = try await ExternalCommand.run(
-            "python3", [Self.script, String(fixture.server.port), InProcessServer.adminSecret])
-        #expect(result.status == 0, "\(result.stderr)")
+        let output = try await runPythonClient("msync_client.py", against: fixture)
         #expect(
-            result.stdout == """
+            output == """
                 provision 3 0: webim_wx_1 expires_in>0
                 unread 1 0: queues 0 timestamp>0 True
                 ack 0 0: metaId 42 serverId>0 True

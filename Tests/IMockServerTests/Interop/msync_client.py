@@ -123,6 +123,14 @@ class Device:
         return one(envelope, 8, 0), parse(one(envelope, 9, b""))
 
 
+def print_close(ws):
+    """Waits for the server's close and prints its code."""
+    try:
+        ws.recv()
+    except ConnectionClosed as closed:
+        print("closed", closed.rcvd.code)
+
+
 # --- REST -------------------------------------------------------------------------------------
 
 
@@ -166,6 +174,16 @@ def show_page(fields):
     return f"queue={queue} metas={metas} isLast={one(fields, 7, 0)} nextKey={'yes' if 5 in fields else 'no'}"
 
 
+def pull_and_confirm(device, queue):
+    """Pulls `queue`, prints the page, confirms it with its key and prints the answer."""
+    device.send(pull(queue))
+    command, page = device.recv()
+    print("page", command, show_page(page))
+    device.send(pull(queue, one(page, 5)))
+    command, page = device.recv()
+    print("page", command, show_page(page))
+
+
 # 1. alice logs in over binary frames, sends to bob (offline), heartbeat, logs out.
 with connect(f"ws://127.0.0.1:{port}/websocket") as ws:
     alice = Device(ws)
@@ -189,10 +207,7 @@ with connect(f"ws://127.0.0.1:{port}/websocket") as ws:
     alice.send(msync(LOGOUT, field_bytes(1, "1700000000000:") + field_bytes(2, "inner:logout")))
     command, reply = alice.recv()
     print("logout", command, status(reply, 3))
-    try:
-        ws.recv()
-    except ConnectionClosed as closed:
-        print("closed", closed.rcvd.code)
+    print_close(ws)
 
 # 2. bob logs in over base64 text frames: the unread list names alice's queue; the pull gets a
 #    page (isLast false, nextKey), the key confirms it and gets the empty last page.
@@ -204,12 +219,7 @@ with connect(f"ws://127.0.0.1:{port}/websocket") as ws:
     command, reply = bob.recv()
     queues = [(parse(one(parse(q), 1))[2][0].decode(), one(parse(q), 2)) for q in reply.get(2, [])]
     print("unread", command, queues)
-    bob.send(pull("alice"))
-    command, page = bob.recv()
-    print("page", command, show_page(page))
-    bob.send(pull("alice", one(page, 5)))
-    command, page = bob.recv()
-    print("page", command, show_page(page))
+    pull_and_confirm(bob, "alice")
     # A live message: NOTICE, pull, page, confirm.
     with connect(f"ws://127.0.0.1:{port}/websocket") as ws2:
         alice = Device(ws2)
@@ -219,12 +229,7 @@ with connect(f"ws://127.0.0.1:{port}/websocket") as ws:
         alice.recv()
         command, notice = bob.recv()
         print("notice", command, parse(one(notice, 1))[2][0].decode())
-        bob.send(pull("alice"))
-        command, page = bob.recv()
-        print("page", command, show_page(page))
-        bob.send(pull("alice", one(page, 5)))
-        command, page = bob.recv()
-        print("page", command, show_page(page))
+        pull_and_confirm(bob, "alice")
     # 3. a kick with the new device's extension: a STATISTIC meta (operation 2 = 206) in bob's own
     #    queue, then the close.
     request = urllib.request.Request(
@@ -237,10 +242,7 @@ with connect(f"ws://127.0.0.1:{port}/websocket") as ws:
     statistic = parse(one(meta, 6))
     print("kick", command, "ns", one(meta, 5, 0), "operation", one(statistic, 1), "reason", one(statistic, 10).decode(),
           "queue", parse(one(kick, 6))[2][0].decode())
-    try:
-        ws.recv()
-    except ConnectionClosed as closed:
-        print("closed", closed.rcvd.code)
+    print_close(ws)
 
 # 4. a refused login: an expired-looking token that is not valid.
 with connect(f"ws://127.0.0.1:{port}/websocket") as ws:
@@ -248,10 +250,7 @@ with connect(f"ws://127.0.0.1:{port}/websocket") as ws:
     device.send(provision("alice", "YWMt-forged", "webim_wx_4"))
     command, reply = device.recv()
     print("refused", command, status(reply, 8))
-    try:
-        ws.recv()
-    except ConnectionClosed as closed:
-        print("closed", closed.rcvd.code)
+    print_close(ws)
 
 # 5. SockJS, as the full browser builds use it: /ws/info, then o, a["…"], c[…].
 with urllib.request.urlopen(f"http://127.0.0.1:{port}/ws/info?t=1700000000000") as response:
@@ -268,7 +267,4 @@ with connect(f"ws://127.0.0.1:{port}/ws/123/abcdefgh/websocket") as ws:
     print("sockjs", [len(json.loads(ws.recv()[1:])) for _ in range(2)])
     ws.send("not json")
     print("sockjs", ws.recv())
-    try:
-        ws.recv()
-    except ConnectionClosed as closed:
-        print("closed", closed.rcvd.code)
+    print_close(ws)

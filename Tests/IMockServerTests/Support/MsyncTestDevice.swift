@@ -73,27 +73,13 @@ final class MsyncTestDevice: Sendable {
 
     /// A pull of `queue` (confirming the page of `key`), and its page.
     func pull(_ queue: String, key: UInt64? = nil) async throws -> MsyncPB.CommSyncDL {
-        var upload = MsyncPB.CommSyncUL()
-        upload.queue = Self.jid(queue)
-        upload.key = key
-        send(.sync, upload)
+        send(.sync, MsyncPB.CommSyncUL.pull(Self.jid(queue), key: key))
         return try await next(.sync, as: MsyncPB.CommSyncDL.self)
     }
 
     /// A text to `to`; returns the ack.
     func sendText(_ text: String, to: String, id: UInt64) async throws -> MsyncPB.CommSyncDL {
-        var body = MsyncPB.MessageBody()
-        body.type = .chat
-        body.contents = [MsyncPB.MessageBody.Content(text: text)]
-        var meta = MsyncPB.Meta()
-        meta.id = id
-        meta.from = Self.jid(user)
-        meta.to = Self.jid(to)
-        meta.ns = .chat
-        meta.payload = body.protobufBytes()
-        var upload = MsyncPB.CommSyncUL()
-        upload.meta = meta
-        send(.sync, upload)
+        send(.sync, MsyncPB.CommSyncUL.send(.text(id: id, from: Self.jid(user), to: Self.jid(to), text: text)))
         return try await next(.sync, as: MsyncPB.CommSyncDL.self)
     }
 

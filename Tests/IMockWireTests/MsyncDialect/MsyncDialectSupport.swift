@@ -43,27 +43,11 @@ enum MsyncClient {
     static let unread = MsyncPB.MSync(command: .unread, payload: MsyncPB.CommUnreadUL()).protobufBytes()
 
     static func send(id: UInt64, to: String, text: String, from: String = "alice") -> [UInt8] {
-        var body = MsyncPB.MessageBody()
-        body.type = .chat
-        body.from = jid(from)
-        body.to = jid(to)
-        body.contents = [MsyncPB.MessageBody.Content(text: text)]
-        var meta = MsyncPB.Meta()
-        meta.id = id
-        meta.from = jid(from)
-        meta.to = jid(to)
-        meta.ns = .chat
-        meta.payload = body.protobufBytes()
-        var upload = MsyncPB.CommSyncUL()
-        upload.meta = meta
-        return envelope(.sync, upload)
+        envelope(.sync, MsyncPB.CommSyncUL.send(.text(id: id, from: jid(from), to: jid(to), text: text)))
     }
 
     static func pull(_ queue: String, key: UInt64? = nil) -> [UInt8] {
-        var upload = MsyncPB.CommSyncUL()
-        upload.queue = jid(queue)
-        upload.key = key
-        return envelope(.sync, upload)
+        envelope(.sync, MsyncPB.CommSyncUL.pull(jid(queue), key: key))
     }
 
     /// The envelope of a server message (binary or base64 text).

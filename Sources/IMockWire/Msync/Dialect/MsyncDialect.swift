@@ -349,21 +349,9 @@ public struct MsyncDialect: WireDialect {
 
     /// The meta of a chat message for this connection's user.
     private func meta(_ message: ChatMessage) -> MsyncPB.Meta {
-        let from = jid(message.from)
-        let to = jid(message.to)
-        var body = MsyncPB.MessageBody()
-        body.type = .chat
-        body.from = from
-        body.to = to
-        body.contents = [MsyncPB.MessageBody.Content(text: message.text)]
-        var meta = MsyncPB.Meta()
-        meta.id = UInt64(message.messageId) ?? 0
-        meta.from = from
-        meta.to = to
-        meta.timestamp = UInt64(max(0, message.timestamp))
-        meta.ns = .chat
-        meta.payload = body.protobufBytes()
-        return meta
+        .text(
+            id: UInt64(message.messageId) ?? 0, from: jid(message.from), to: jid(message.to), text: message.text,
+            timestamp: UInt64(max(0, message.timestamp)))
     }
 
     /// A kick: one STATISTIC meta from and to the user, in a page of the user's own queue.
