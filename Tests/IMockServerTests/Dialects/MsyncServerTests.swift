@@ -129,6 +129,24 @@ struct MsyncServerTests {
         await fixture.stop()
     }
 
+    @Test("holdLogin holds the PROVISION answer; a black hole holds everything until it is cleared, then it flows in order")
+    func holdingFaults() async throws {
+        let fixture = try SessionFixture()
+        let token = try fixture.userToken("hank")
+        let hold = try fixture.control("POST", "/_imock/faults", json: #"{"kind":"holdLogin","app":"acme#chat","user":"hank","ms":300}"#)
+        #expect(hold.status == 200)
+        let (hank, reply) = try await MsyncTestDevice.login(fixture, user: "hank", token: token, resource: "webim_h")
+        #expect(reply.status == MsyncPB.Status(), "the answer came, after the hold")
+        #expect(try fixture.control("DELETE", "/_imock/faults").status == 200)
+        let hole = try fixture.control("POST", "/_imock/faults", json: #"{"kind":"blackhole","app":"acme#chat","user":"hank"}"#)
+        #expect(hole.status == 200)
+        hank.send(.unread, MsyncPB.CommUnreadUL())
+        #expect(await hank.socket.next(limit: .milliseconds(300)) == .timedOut, "nothing in a black hole")
+        #expect(try fixture.control("DELETE", "/_imock/faults").status == 200)
+        #expect(try await hank.next(.unread, as: MsyncPB.CommUnreadDL.self).status == MsyncPB.Status())
+        await fixture.stop()
+    }
+
     @Test("a silent msync connection outlives a shorter --session-idle-timeout (the SDK's heartbeat comes every 30–60 s); an imock one does not")
     func idleTimeout() async throws {
         #expect(MsyncDialect().minimumIdleTimeout == .seconds(90))
