@@ -164,6 +164,7 @@ struct MsyncDialectTests {
         #expect(ack.serverId == 7)
         #expect(ack.timestamp == 99)
         #expect(ack.status == MsyncPB.Status())
+        #expect(ack.queue?.name == "bob", "every CommSyncDL names a queue")
         _ = dialect.decode(.binary(MsyncClient.send(id: 43, to: "nobody", text: "x")))
         let refused = try MsyncClient.payload(
             dialect.encode(reply: .refused(.recipientNotFound, field: "to"), tag: RequestTag("send:43"))[0],
@@ -217,7 +218,11 @@ struct MsyncDialectTests {
         guard case .reply(let reply)? = inputs.first, case .close(let close)? = inputs.last else { Issue.record("\(inputs)"); return }
         #expect(try MsyncClient.payload(reply, as: MsyncPB.Provision.self).status?.errorCode == .pbParserError)
         #expect(close.code == 1007)
-        #expect(dialect.decode(.binary(MsyncClient.envelope(.sync, MsyncPB.CommSyncUL()))).count == 1)
+        let neither = dialect.decode(.binary(MsyncClient.envelope(.sync, MsyncPB.CommSyncUL())))
+        guard case .reply(let missing)? = neither.first else { Issue.record("\(neither)"); return }
+        let answer = try MsyncClient.payload(missing, as: MsyncPB.CommSyncDL.self)
+        #expect(answer.status?.errorCode == .missingParameter)
+        #expect(answer.queue != nil, "every CommSyncDL names a queue")
     }
 
     @Test("refused logins: the status the Web SDK maps to the right error, then close 4000 + code after a linger")

@@ -28,8 +28,7 @@ extension MsyncDialect {
             return [wire(.logout, logout)]
         case .sent(let messageId, let timestamp):
             guard let metaId = sendMetaID(tag) else { return [] }
-            pendingSends[metaId] = nil
-            var ack = sendAck(metaId, MsyncPB.Status())
+            var ack = sendAck(metaId, MsyncPB.Status(), to: pendingSends.removeValue(forKey: metaId))
             ack.serverId = UInt64(messageId)
             ack.timestamp = UInt64(max(0, timestamp))
             return [wire(.sync, ack)]
@@ -61,7 +60,7 @@ extension MsyncDialect {
             case .notLoggedIn: MsyncPB.Status(errorCode: .unauthorized, reason: "Sorry, log in first")
             default: MsyncPB.Status(errorCode: .fail, reason: "Sorry, " + error.message)
             }
-        return [wire(.sync, sendAck(metaId, status))]
+        return [wire(.sync, sendAck(metaId, status, to: recipient))]
     }
 
     public mutating func encode(push: SessionPush) -> [WireMessage] {

@@ -27,17 +27,27 @@ extension MsyncDialect {
         return unread
     }
 
+    /// A `CommSyncDL` with `status`, the server time and a `queue` — the user's own unless the
+    /// caller names another: the SDK reads `queue.name` of every one (reference §1.3).
     func syncStatus(_ status: MsyncPB.Status) -> MsyncPB.CommSyncDL {
         var reply = MsyncPB.CommSyncDL()
         reply.status = status
         reply.timestamp = timestamp
+        reply.queue = ownQueue
         return reply
     }
 
-    func sendAck(_ metaId: UInt64, _ status: MsyncPB.Status) -> MsyncPB.CommSyncDL {
+    /// The answer to the send of meta `metaId`, in the recipient's queue when known.
+    func sendAck(_ metaId: UInt64, _ status: MsyncPB.Status, to recipient: String? = nil) -> MsyncPB.CommSyncDL {
         var ack = syncStatus(status)
         ack.metaId = metaId
+        if let recipient, !recipient.isEmpty { ack.queue = jid(recipient) }
         return ack
+    }
+
+    /// The user's own queue (its JID without a resource).
+    var ownQueue: MsyncPB.JID {
+        MsyncPB.JID(appKey: selfJID?.appKey, name: selfJID?.name, domain: Self.userDomain)
     }
 
     func sendMetaID(_ tag: RequestTag?) -> UInt64? {
@@ -59,7 +69,7 @@ extension MsyncDialect {
 
     /// A kick: one STATISTIC meta from and to the user, in a page of the user's own queue.
     mutating func statistic(_ operation: MsyncPB.StatisticsBody.Operation, reason: String?) -> MsyncPB.CommSyncDL {
-        let me = selfJID.map { MsyncPB.JID(appKey: $0.appKey, name: $0.name, domain: Self.userDomain) } ?? MsyncPB.JID()
+        let me = ownQueue
         var meta = MsyncPB.Meta()
         // The SDK drops a meta whose id it has seen: far above the engine's message ids.
         meta.id = UInt64(max(0, nowMs)) &* 1000 &+ nextStatisticID
