@@ -98,8 +98,8 @@ let package = Package(
                 "IMockCommon", "IMockServer", "IMockCore", "IMockWire", "IMockNet", "IMockTestSupport", "CIMockShims",
             ],
             exclude: [
-                "Interop/session_client.py", "Golden/journal-golden.json", "OpenIM/openim_gateway.py",
-                "OpenIM/openim_sdk_client.py", "OpenIM/openim_test_server.py",
+                "Interop/session_client.py", "Interop/msync_client.py", "Golden/journal-golden.json",
+                "OpenIM/openim_gateway.py", "OpenIM/openim_sdk_client.py", "OpenIM/openim_test_server.py",
             ],
             swiftSettings: strictSettings),
     ],

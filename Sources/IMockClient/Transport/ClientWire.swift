@@ -63,12 +63,16 @@ public enum ClientTransport: String, Sendable, Hashable, CaseIterable {
     /// OpenIM's message gateway at `/openim/{org}/{app}` (docs/PROTOCOL-OPENIM.md), gob + gzip
     /// like the Go SDK, for devices with an OpenIM platform.
     case openIM = "openim"
+    /// Easemob / Agora Chat msync at `/websocket` (docs/PROTOCOL-MSYNC.md).
+    case msync = "msync"
 
-    /// Whether a device of `platform` can speak it (the OpenIM gateway serves OpenIM platforms).
+    /// Whether a device of `platform` can speak it (the OpenIM gateway serves OpenIM platforms,
+    /// msync Easemob ones).
     public func serves(_ platform: DevicePlatform) -> Bool {
         switch self {
         case .imockJSON: true
         case .openIM: platform.openIMPlatformID != nil
+        case .msync: platform.openIMPlatformID == nil
         }
     }
 
@@ -77,6 +81,7 @@ public enum ClientTransport: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .imockJSON: ImockJSONClientWire()
         case .openIM: OpenIMClientWire()
+        case .msync: MsyncClientWire()
         }
     }
 }

@@ -99,6 +99,14 @@ public enum Files {
         }
     }
 
+    /// The name of a directory entry `readdir` returned, read in place up to its NUL: an entry is
+    /// only as long as its name, so copying the whole 256-byte `d_name` can read past the end of
+    /// readdir's buffer (and crash when that is the end of a mapping).
+    public static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+        let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+        return String(cString: UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
+    }
+
     /// The regular files below `directory`, as paths relative to it, sorted; hidden entries
     /// (names starting with `.`) are skipped.
     public static func filesBelow(_ directory: String) throws(FileError) -> [String] {
@@ -109,9 +117,7 @@ public enum Files {
             guard let handle = opendir(full) else { throw .errno(full, "list") }
             defer { closedir(handle) }
             while let entry = readdir(handle) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                let name = Files.name(of: entry)
                 guard !name.hasPrefix(".") else { continue }
                 let path = relative.isEmpty ? name : relative + "/" + name
                 switch kind(directory + "/" + path) {

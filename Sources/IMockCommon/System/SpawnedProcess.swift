@@ -141,9 +141,7 @@ public final class SpawnedProcess: Sendable {
         defer { closedir(directory) }
         var descriptors: [Int32] = []
         while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = Files.name(of: entry)
             if let fd = Int32(name) { descriptors.append(fd) }
         }
         return descriptors

@@ -4,9 +4,12 @@ extension Domain {
         engine.connectionOpened(connection, nowMs: nowMs)
     }
 
-    /// A connection is gone.
-    public mutating func connectionClosed(_ connection: ConnectionID, nowMs: Int64) -> [SessionOutput] {
-        engine.connectionClosed(connection, nowMs: nowMs)
+    /// A connection is gone; `undelivered` are the messages its dialect still held for the
+    /// device (they go back to the offline queue).
+    public mutating func connectionClosed(
+        _ connection: ConnectionID, undelivered: [ChatMessage] = [], nowMs: Int64
+    ) -> [SessionOutput] {
+        engine.connectionClosed(connection, undelivered: undelivered, nowMs: nowMs)
     }
 
     /// A device's command, with the server-behaviour faults the active fault book rolls for it

@@ -11,6 +11,9 @@ public enum DomainChange: Sendable, Equatable {
     case userDeactivated(AppKey, username: String)
     /// OpenIM force logout: kick the user's devices on one OpenIM platform with 2002.
     case openIMForceLogout(AppKey, username: String, platformID: Int)
+    /// A valid user token was presented over REST by an SDK that renews its token that way
+    /// (`GET …/sdk/users/{user}/token/expires`): the sessions that renew over REST take it.
+    case tokenPresented(AppKey, username: String, token: String)
 }
 
 extension Domain {
@@ -28,6 +31,8 @@ extension Domain {
                 engine.userDeactivated(app: app, user: user, nowMs: nowMs)
             case .openIMForceLogout(let app, let user, let platformID):
                 engine.forceLogout(app: app, user: user, platformID: platformID, nowMs: nowMs)
+            case .tokenPresented(let app, let user, let token):
+                engine.tokenPresentedOverREST(app: app, user: user, token: token, nowMs: nowMs, directory: directory)
             }
         }
     }

@@ -13,8 +13,8 @@ public struct JournalEntry: Sendable, Equatable {
     public var resource: String?
     /// What was sent.
     public var event: JournalEvent
-    /// The wire dialect of the connection (`imock`, `openim` …), set by the server when it
-    /// records the entry (the engine does not know dialects).
+    /// The wire dialect of the connection (`imock`, `msync`, `openim` …), filled in by the shell
+    /// that knows it (the engine does not know dialects); nil when unknown.
     public var dialect: String?
 
     /// Creates an entry.

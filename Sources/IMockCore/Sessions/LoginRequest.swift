@@ -12,11 +12,15 @@ public struct LoginRequest: Sendable, Equatable {
     public var autoLogin: Bool
     /// The data-sync types the client wants after login, in order, without repeats.
     public var sync: [SyncType]
+    /// True when the device renews its token over REST instead of on its connection (the
+    /// Easemob Web SDK's `renewToken` calls `GET …/sdk/users/{user}/token/expires` with the new
+    /// token): that call then renews the session (``SessionEngine/tokenPresentedOverREST(app:user:token:nowMs:directory:)``).
+    public var renewsTokenOverREST: Bool
 
     /// Creates a request.
     public init(
         appKey: String, user: String, token: String, device: DeviceDescription, autoLogin: Bool = false,
-        sync: [SyncType] = []
+        sync: [SyncType] = [], renewsTokenOverREST: Bool = false
     ) {
         self.appKey = appKey
         self.user = user
@@ -24,6 +28,7 @@ public struct LoginRequest: Sendable, Equatable {
         self.device = device
         self.autoLogin = autoLogin
         self.sync = sync
+        self.renewsTokenOverREST = renewsTokenOverREST
     }
 }
 

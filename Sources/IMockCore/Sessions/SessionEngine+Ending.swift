@@ -14,6 +14,7 @@ extension SessionEngine {
     mutating func endSession(_ sessionID: SessionID, _ cause: SessionEnd.Cause, reason: String) -> [SessionOutput] {
         guard let session = sessions[sessionID] else { return [] }
         connections[session.connection] = .closing
+        closingUsers[session.connection] = session.key
         let end = SessionEnd(cause: cause, reason: reason, subject: session.subject)
         return [.end(session.connection, end)] + removeSession(sessionID)
     }

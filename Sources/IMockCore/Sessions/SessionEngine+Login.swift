@@ -68,7 +68,7 @@ extension SessionEngine {
         nextSessionSerial += 1
         sessions[sessionID] = ConnectedSession(
             id: sessionID, connection: connection, key: key, device: sessionDevice, autoLogin: request.autoLogin,
-            tokenID: claims.tokenID, tokenIssuedAtMs: claims.issuedAtMs, tokenExpiresAtMs: claims.expiresAtMs)
+            renewsTokenOverREST: request.renewsTokenOverREST, tokenID: claims.tokenID, tokenIssuedAtMs: claims.issuedAtMs, tokenExpiresAtMs: claims.expiresAtMs)
         sessionsByUser[key, default: []].append(sessionID)
         connections[connection] = .loggedIn(sessionID)
         activeUsers[app.key, default: []].insert(key.user)

@@ -43,11 +43,19 @@ extension SessionEngine {
             let end = SessionEnd(cause: .outputOverflow, reason: reason, subject: JournalSubject(connection: connection))
             return [.end(connection, end)]
         }
-        let queue = offlineQueues[session.key] ?? []
+        requeue(undelivered, for: session.key)
+        return endSession(sessionID, .outputOverflow, reason: reason)
+    }
+
+    /// Puts messages the device never took back at the front of `key`'s offline queue, in
+    /// order, leaving out those still queued (nothing is lost; one the client did read after
+    /// all comes again at the next login, with the same id).
+    mutating func requeue(_ undelivered: [ChatMessage], for key: UserKey) {
+        guard !undelivered.isEmpty else { return }
+        let queue = offlineQueues[key] ?? []
         let queued = Set(queue.map(\.messageId))
         let back = undelivered.filter { !queued.contains($0.messageId) }
-        if !back.isEmpty { offlineQueues[session.key] = back + queue }
-        return endSession(sessionID, .outputOverflow, reason: reason)
+        if !back.isEmpty { offlineQueues[key] = back + queue }
     }
 
     /// `ack`: removes a queued offline message of the session's user for good.

@@ -87,6 +87,33 @@ extension SessionEngine {
         return outputs
     }
 
+    /// A user token was presented over REST by an SDK that renews that way (the Easemob Web
+    /// SDK's `renewToken`): every live session of its user that logged in with
+    /// ``LoginRequest/renewsTokenOverREST`` and whose token expires sooner takes it, as a
+    /// `renewToken` on its connection would (the reply goes to the session's dialect, tagged
+    /// ``restRenewalTag``). A token that does not verify for the user changes nothing.
+    public mutating func tokenPresentedOverREST(
+        app: AppKey, user: String, token: String, nowMs: Int64, directory: Directory
+    ) -> [SessionOutput] {
+        guard let key = UserKey(app: app, rawUser: user),
+            let claims = try? Self.verifiedClaims(token, of: key, directory: directory, nowMs: nowMs)
+        else { return [] }
+        return (sessionsByUser[key] ?? []).flatMap { id -> [SessionOutput] in
+            guard let session = sessions[id], session.renewsTokenOverREST else { return [] }
+            let sooner: Bool =
+                switch (session.tokenExpiresAtMs, claims.expiresAtMs) {
+                case (nil, _): false
+                case (_, nil): true
+                case (let current?, let new?): new > current
+                }
+            guard sooner else { return [] }
+            return renewToken(session, tag: Self.restRenewalTag, token: token, nowMs: nowMs, directory: directory)
+        }
+    }
+
+    /// The request tag of a renewal made over REST (``tokenPresentedOverREST(app:user:token:nowMs:directory:)``).
+    public static let restRenewalTag = RequestTag("rest-renewal")
+
     private mutating func makeTimer(_ connection: ConnectionID, _ kind: TimerToken.Kind) -> TimerToken {
         let timer = TimerToken(serial: nextTimerSerial, connection: connection, kind: kind)
         nextTimerSerial += 1

@@ -22,6 +22,9 @@ public struct SessionEngine: Sendable {
     var offlineQueues: [UserKey: [ChatMessage]] = [:]
     var activeUsers: [AppKey: Set<String>] = [:]
     var lastLoginDevice: [UserKey: DeviceIdentity] = [:]
+    /// The user of each connection whose session the engine ended and whose close the shell
+    /// has not reported yet (so messages its dialect still held can be queued again).
+    var closingUsers: [ConnectionID: UserKey] = [:]
     var nextSessionSerial: UInt64 = 1
     var nextMessageSerial: UInt64 = 1
     var nextTimerSerial: UInt64 = 1
@@ -45,10 +48,22 @@ public struct SessionEngine: Sendable {
 
     /// The connection is gone (peer close, network loss, idle timeout, or after an ``SessionOutput/end(_:_:)``).
     /// Its session ends silently: no output to it; its token timers are cancelled; offline
-    /// messages it did not ack stay queued for the next login.
-    public mutating func connectionClosed(_ connection: ConnectionID, nowMs: Int64) -> [SessionOutput] {
+    /// messages it did not ack stay queued for the next login. `undelivered` are messages its
+    /// dialect still held for the device (``WireDialect``'s `undeliveredMessages`): they go
+    /// back to the front of the user's offline queue, as after an output overflow.
+    public mutating func connectionClosed(
+        _ connection: ConnectionID, undelivered: [ChatMessage] = [], nowMs: Int64
+    ) -> [SessionOutput] {
         guard let state = connections.removeValue(forKey: connection) else { return [] }
-        guard case .loggedIn(let sessionID) = state else { return [] }
+        let sessionID: SessionID
+        switch state {
+        case .loggedIn(let id): sessionID = id
+        case .awaitingLogin, .closing:
+            // A session the engine ended already (a kick, an expiry) left its messages here.
+            if let user = closingUsers.removeValue(forKey: connection) { requeue(undelivered, for: user) }
+            return []
+        }
+        if let session = sessions[sessionID] { requeue(undelivered, for: session.key) }
         return removeSession(sessionID)
     }
 
@@ -168,6 +183,8 @@ struct ConnectedSession: Sendable {
     let key: UserKey
     let device: LoginDevice
     let autoLogin: Bool
+    /// The device renews its token over REST (``LoginRequest/renewsTokenOverREST``).
+    let renewsTokenOverREST: Bool
     var tokenID: UInt64
     var tokenIssuedAtMs: Int64
     var tokenExpiresAtMs: Int64?

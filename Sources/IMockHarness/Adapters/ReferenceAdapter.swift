@@ -14,6 +14,8 @@ final class ReferenceAdapter: DeviceAdapter {
 
     private let loop: EventLoop
     private let endpoint: ServerEndpoint
+    /// The wire dialect the clients speak.
+    private let transport: ClientTransport
     private let virtualClock: ScenarioClock
     private let observations: Observations
     private let slots = Mutex<[String: Slot]>([:])
@@ -26,9 +28,6 @@ final class ReferenceAdapter: DeviceAdapter {
         let queue: DispatchQueue
         var delegateAdded = false
     }
-
-    /// The wire dialect of the devices whose platform it serves.
-    private let transport: ClientTransport
 
     init(
         loop: EventLoop, endpoint: ServerEndpoint, clock: ScenarioClock, observations: Observations,

@@ -85,6 +85,17 @@ extension RunOptions {
             ) { options, value throws(UsageError) in
                 options.settings.tokenWarningPercent = try OptionValue.integer(value, option: "--token-warning-percent", in: 1...99)
             },
+            CommandLineOption(
+                "--transport", "<name>",
+                help: "The wire dialect of the built-in reference clients: imock-json or msync (docs/PROTOCOL-MSYNC.md).",
+                default: "imock-json", environment: "IMOCK_TRANSPORT"
+            ) { options, value throws(UsageError) in
+                guard let transport = ClientTransport(rawValue: value) else {
+                    let names = ClientTransport.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError("option --transport must be one of \(names), got '\(value)'")
+                }
+                options.settings.transport = transport
+            },
             CommandLineOption("--junit", "<file>", help: "Write a JUnit XML report.") { options, value in options.junitPath = value },
             CommandLineOption("--json", "<file>", help: "Write the JSON report (format in docs/FIXTURES.md).") {
                 options, value in options.jsonPath = value

@@ -158,6 +158,11 @@ public final class MockServer {
             router.add("GET", dialect.path) { request, _, context in
                 this.value.object.upgrade(request, dialect: dialect.make(), context: context)
             }
+            for companion in dialect.companions {
+                router.add("GET", companion.pattern) { _, _, _ in
+                    .respond(companion.respond(this.value.object.domain.value.directory.settings.random))
+                }
+            }
         }
         for (pattern, handler) in Dashboard.routes(access: controlAccess, clock: clock) { router.add("GET", pattern, handler) }
         for route in ControlAPI.routes {

@@ -7,7 +7,12 @@ enum InspectionControl {
     static let routes: [ControlRoute] = [
         ControlRoute("GET", "/_imock/apps/{org}/{app}/sessions") { context, request throws(ControlError) in
             let key = try request.appKey(in: context.directory)
-            return ["sessions": .array(context.domain.value.engine.sessions(in: key).map(json))]
+            return [
+                "sessions": .array(
+                    context.domain.value.engine.sessions(in: key).map {
+                        json($0, dialect: context.sessions.dialectName(of: $0.connection))
+                    })
+            ]
         },
         ControlRoute("GET", "/_imock/journal") { context, request throws(ControlError) in
             try request.allowQuery(["app", "sinceMs"])
@@ -20,9 +25,10 @@ enum InspectionControl {
         },
     ]
 
-    static func json(_ session: SessionInfo) -> JSONValue {
+    static func json(_ session: SessionInfo, dialect: String?) -> JSONValue {
         [
             "connection": .int(Int64(session.connection.rawValue)),
+            "dialect": dialect.map { .string($0) } ?? .null,
             "user": .string(session.user),
             "resource": .string(session.device.resource),
             "deviceUUID": .string(session.device.uuid),
@@ -45,10 +51,10 @@ enum InspectionControl {
         return [
             "atMs": .int(entry.atMs),
             "connection": .int(Int64(entry.connection.rawValue)),
-            "dialect": entry.dialect.map { .string($0) } ?? .null,
             "app": entry.app.map { .string($0.description) } ?? .null,
             "user": entry.user.map { .string($0) } ?? .null,
             "resource": entry.resource.map { .string($0) } ?? .null,
+            "dialect": entry.dialect.map { .string($0) } ?? .null,
             "event": event,
         ]
     }

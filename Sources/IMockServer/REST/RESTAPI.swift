@@ -24,6 +24,8 @@ public enum RESTAPI {
         RESTRoute(method: "GET", pattern: "/{org}/{app}/users/{username}/status", handler: DeviceRoute.status),
         RESTRoute(method: "POST", pattern: "/{org}/{app}/users/batch/status", handler: DeviceRoute.batchStatus),
         RESTRoute(method: "GET", pattern: "/{org}/{app}/users/{username}/resources", handler: DeviceRoute.resources),
+        RESTRoute(
+            method: "GET", pattern: "/{org}/{app}/sdk/users/{username}/token/expires", handler: SDKTokenRoute.expires),
     ]
 
     /// The routes in a router (built once).

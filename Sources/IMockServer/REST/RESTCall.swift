@@ -32,12 +32,18 @@ enum RESTCall {
         }
     }
 
-    /// 415 unless the Content-Type (when present) is `application/json` or `…+json`.
+    /// 415 unless the Content-Type (when present) is `application/json` or `…+json`. A value
+    /// repeated with a comma (`application/json, application/json`) counts as JSON when every
+    /// part is: a browser joins two `setRequestHeader` calls that way, and the Agora Chat 1.2.2
+    /// full build sets both `Content-type` and `Content-Type` (docs/SDK-COMPAT.md).
     static func requireJSONContentType(_ request: RESTRequest) throws(RESTError) {
         guard let value = request.http.headers["Content-Type"] else { return }
-        let mediaType = value.split(separator: ";").first.map { String($0).trimmedLowercased() } ?? ""
-        guard mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
-        else { throw .unsupportedMediaType }
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+        for part in parts {
+            let mediaType = part.split(separator: ";").first.map { String($0).trimmedLowercased() } ?? ""
+            guard mediaType == "application/json" || (mediaType.hasPrefix("application/") && mediaType.hasSuffix("+json"))
+            else { throw .unsupportedMediaType }
+        }
     }
 
     /// The JSON body; 400 `json_parse` when it is not JSON.
@@ -53,16 +59,21 @@ enum RESTCall {
 
     /// The caller; a present but refused token is a 401.
     static func caller(_ request: RESTRequest, app: App, directory: Directory) throws(RESTError) -> RESTCaller {
-        guard let header = request.http.headers["Authorization"] else { return .anonymous }
-        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw .from(TokenError.malformed) }
-        let token = String(parts[1])
+        guard let token = try bearerToken(request) else { return .anonymous }
         do {
             let claims = try directory.verifyToken(token, for: app.key, nowMs: request.nowMs)
             return claims.kind == .app ? .app : .user(claims.subject)
         } catch {
             throw .from(error)
         }
+    }
+
+    /// The `Authorization: Bearer` token; nil without the header, 401 when it is not a bearer.
+    static func bearerToken(_ request: RESTRequest) throws(RESTError) -> String? {
+        guard let header = request.http.headers["Authorization"] else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { throw .from(TokenError.malformed) }
+        return String(parts[1])
     }
 
     /// Requires an app token: none → 401 `unauthorized`, a user token → 401 no permission.

@@ -40,6 +40,8 @@ final class SessionHub {
     private var unflushed: [ConnectionID: [ChatMessage]] = [:]
     /// Connections the engine closed (its close is journalled already).
     private var closedByEngine: Set<ConnectionID> = []
+    /// The dialect name of each connection, for its journal entries and the session listing.
+    private var dialectNames: [ConnectionID: String] = [:]
     /// Everything sent that the control API reports: kicks, token events, closes.
     private(set) var journal: [JournalEntry] = []
     static let journalCapacity = 10_000
@@ -93,6 +95,7 @@ final class SessionHub {
     func loginDuringUpgrade(_ command: SessionCommand, dialect: any WireDialect) -> Result<UpgradeSession, UpgradeRefusal> {
         let id = reserveConnection()
         let now = clock.nowMs
+        dialectNames[id] = dialect.name
         var outputs = domain.value.connectionOpened(id, nowMs: now)
         if case .login(_, let request) = command { noteLoginSubject(request, on: id) }
         outputs += domain.value.handle(command, on: id, subject: faultSubject(of: id), nowMs: now)
@@ -101,6 +104,7 @@ final class SessionHub {
             for case .journal(let entry) in outputs { record(entry, dialect: dialect.name) }
             perform(domain.value.connectionClosed(id, nowMs: now))
             forgetFaultState(of: id)
+            dialectNames[id] = nil
             return .failure(dialect.refusal(forUpgrade: end))
         }
         let (own, others) = outputs.reduce(into: ([SessionOutput](), [SessionOutput]())) { split, output in
@@ -129,7 +133,9 @@ final class SessionHub {
         let id = upgrade?.id ?? reserveConnection()
         channels[id] = ChannelState(channel: channel, dialect: dialect, lastActivityMs: clock.nowMs)
         noteBackground(of: id)
-        schedule(.idle(id), atMs: clock.nowMs + idleTimeout.milliseconds)
+        dialectNames[id] = dialect.name
+        for message in dialect.greeting { deliver(.message(message), as: .frame, to: id) }
+        schedule(.idle(id), atMs: clock.nowMs + idleTimeout(of: id).milliseconds)
         if let upgrade {
             perform(upgrade.outputs)
         } else {
@@ -146,6 +152,7 @@ final class SessionHub {
             faultOutboxes[id]?.inbound.append(message)  // read once the black hole ends
             return
         }
+        channels[id]?.dialect?.observe(serverTimeMs: clock.nowMs)
         guard let inputs = channels[id]?.dialect?.decode(message) else { return }
         noteBackground(of: id)
         for input in inputs {
@@ -183,7 +190,9 @@ final class SessionHub {
         background.remove(id)
         timers.cancel(.idle(id), on: clock)
         forgetFaultState(of: id)
-        perform(domain.value.connectionClosed(id, nowMs: clock.nowMs))
+        let undelivered = state.dialect?.undeliveredMessages ?? []
+        perform(domain.value.connectionClosed(id, undelivered: undelivered, nowMs: clock.nowMs))
+        dialectNames[id] = nil
         logger.debug("ws.close", ["conn": String(id.rawValue), "code": String(code.rawValue)])
     }
 
@@ -232,7 +241,15 @@ final class SessionHub {
                     checkOutputLimit(id)
                 case .close(let id, let close):
                     closedByEngine.insert(id)
-                    deliver(.close(WebSocketCloseCode(close.code), reason: close.reason), as: .close, to: id)
+                    let item = FaultOutbox.Item.close(WebSocketCloseCode(close.code), reason: close.reason)
+                    guard close.lingerMs > 0 else {
+                        deliver(item, as: .close, to: id)
+                        continue
+                    }
+                    let hub = bound
+                    _ = loop.scheduleTimer(after: .milliseconds(Int64(close.lingerMs))) {
+                        hub.value.object.deliver(item, as: .close, to: id)
+                    }
                 case .schedule(let token, let atMs):
                     schedule(.engine(token), atMs: atMs)
                 case .cancel(let token):
@@ -256,11 +273,14 @@ final class SessionHub {
     /// Called with every journal entry as it is recorded (the event stream and metrics listen).
     var onJournal: ((JournalEntry) -> Void)?
 
+    /// The dialect name of an open connection (`imock`, `msync`, `openim` …).
+    func dialectName(of id: ConnectionID) -> String? { dialectNames[id] }
+
     /// Journals `entry`, naming the dialect of its connection (`dialect`, when the connection
-    /// is not, or no longer, in ``channels``).
+    /// is no longer open).
     private func record(_ entry: JournalEntry, dialect: String? = nil) {
         var entry = entry
-        entry.dialect = entry.dialect ?? dialect ?? channels[entry.connection]?.dialect?.name
+        entry.dialect = entry.dialect ?? dialect ?? dialectNames[entry.connection]
         onJournal?(entry)
         if journal.count >= SessionHub.journalCapacity { journal.removeFirst(journal.count / 2) }
         journal.append(entry)
@@ -297,6 +317,12 @@ final class SessionHub {
 
     // MARK: Idle timeout
 
+    /// `--session-idle-timeout`, or the connection's dialect's minimum when that is longer.
+    private func idleTimeout(of id: ConnectionID) -> Duration {
+        guard let minimum = channels[id]?.dialect?.minimumIdleTimeout else { return idleTimeout }
+        return max(idleTimeout, minimum)
+    }
+
     /// Counts a jump of the clock to `targetMs` as activity on every connection, before the
     /// timeline steps through it: a client cannot ping during an instant jump, and an hour's
     /// jump must reach the token events, not drop every connection for silence. Idle timeouts
@@ -311,11 +337,12 @@ final class SessionHub {
     /// (The deadline moves lazily instead of on every frame.)
     private func checkIdle(_ id: ConnectionID) {
         guard let state = channels[id] else { return }
-        let deadline = state.lastActivityMs + idleTimeout.milliseconds
+        let timeout = idleTimeout(of: id)
+        let deadline = state.lastActivityMs + timeout.milliseconds
         if deadline > clock.nowMs {
             schedule(.idle(id), atMs: deadline)
             return
         }
-        state.channel.close(code: .goingAway, reason: "idle for longer than \(idleTimeout)")
+        state.channel.close(code: .goingAway, reason: "idle for longer than \(timeout)")
     }
 }

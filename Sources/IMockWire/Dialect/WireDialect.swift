@@ -32,6 +32,23 @@ public protocol WireDialect: Sendable {
     /// Whether the device said its app is in the background (OpenIM's `isBackground`); the
     /// default: never.
     var isInBackground: Bool { get }
+    /// Messages sent as soon as the connection opens, before any other (SockJS's `o`; default none).
+    var greeting: [WireMessage] { get }
+
+    /// The server's clock, told before each ``decode(_:)`` and each encode: a dialect that puts
+    /// server time on the wire by itself (msync's page and heartbeat timestamps) keeps it
+    /// (default: ignored).
+    mutating func observe(serverTimeMs: Int64)
+
+    /// Chat messages the dialect holds for its device without having delivered them (msync keeps
+    /// them until the device pulls its queue; default none). When the connection closes, the
+    /// shell puts them back in the user's offline queue, so none is lost.
+    var undeliveredMessages: [ChatMessage] { get }
+
+    /// The shortest silence after which the server may close the connection as idle, when the
+    /// dialect's clients keep it alive less often than the server's idle timeout asks (msync's
+    /// heartbeat comes after 30–60 s of silence); nil: the server's timeout (default).
+    var minimumIdleTimeout: Duration? { get }
 }
 
 extension WireDialect {
@@ -42,6 +59,14 @@ extension WireDialect {
     public func refusal(forUpgrade end: SessionEnd) -> UpgradeRefusal {
         UpgradeRefusal(status: 401, contentType: "text/plain; charset=utf-8", body: Array(end.reason.utf8))
     }
+
+    public var greeting: [WireMessage] { [] }
+
+    public mutating func observe(serverTimeMs: Int64) {}
+
+    public var undeliveredMessages: [ChatMessage] { [] }
+
+    public var minimumIdleTimeout: Duration? { nil }
 }
 
 /// The HTTP request that asks for a session's WebSocket, as a dialect sees it.

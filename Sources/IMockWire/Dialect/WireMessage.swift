@@ -12,10 +12,15 @@ public struct WireClose: Sendable, Equatable {
     public var code: UInt16
     /// The reason.
     public var reason: String
+    /// How long (real milliseconds) the server waits after the messages before it closes: a
+    /// client that handles messages asynchronously (the Easemob Web SDK) must have read the
+    /// goodbye before it sees the close. 0: at once.
+    public var lingerMs: Int
 
     /// Creates a close.
-    public init(code: UInt16, reason: String) {
+    public init(code: UInt16, reason: String, lingerMs: Int = 0) {
         self.code = code
         self.reason = reason
+        self.lingerMs = max(0, lingerMs)
     }
 }

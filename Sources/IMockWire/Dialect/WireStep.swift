@@ -23,6 +23,7 @@ extension WireStep {
     /// when the connection is gone: its sends and ends are dropped). A session's end becomes
     /// the dialect's goodbye, its close, and a journal entry of that close.
     public static func steps(for output: SessionOutput, dialect: inout (any WireDialect)?, nowMs: Int64) -> [WireStep] {
+        dialect?.observe(serverTimeMs: nowMs)
         switch output {
         case .reply(let connection, let tag, let reply):
             guard dialect != nil else { return [] }
@@ -44,7 +45,7 @@ extension WireStep {
             let reason = TextLimits.prefix(close.reason, maximumUTF8Bytes: 123)
             return messages.map { .send(connection, $0, kind: kind, chat: nil) }
                 + [
-                    .close(connection, WireClose(code: close.code, reason: reason)),
+                    .close(connection, WireClose(code: close.code, reason: reason, lingerMs: close.lingerMs)),
                     .journal(JournalEntry(atMs: nowMs, subject: end.subject, event: .closed(code: close.code, reason: reason))),
                 ]
         case .schedule(let timer, let atMs):

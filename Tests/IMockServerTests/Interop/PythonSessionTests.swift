@@ -6,20 +6,12 @@ import IMockTestSupport
 /// docs/PROTOCOL.md.
 @Suite("Sessions with a Python websockets client")
 struct PythonSessionTests {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("session_client.py").path
-
     @Test("login, ping, send to an offline user, kick 206 with the new device's info, offline delivery")
     func pythonDevice() async throws {
-        try #require(
-            (try? await ExternalCommand.run("python3", ["-c", "import websockets.sync.client"]))?.status == 0,
-            "pip install websockets (.ci/run does)")
         let fixture = try SessionFixture()
-        let result = try await ExternalCommand.run(
-            "python3", [Self.script, String(fixture.server.port), InProcessServer.adminSecret])
-        #expect(result.status == 0, "\(result.stderr)")
+        let output = try await runPythonClient("session_client.py", against: fixture)
         #expect(
-            result.stdout == """
+            output == """
                 login login.ok android_phone-1
                 ping pong
                 send send.ok

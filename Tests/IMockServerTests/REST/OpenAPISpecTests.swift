@@ -55,7 +55,7 @@ import Glibc
         let text = try #require(Self.readFile(Self.specPath), "cannot read \(Self.specPath)")
         let spec = Self.operations(inSpec: text)
         let router = RESTAPI.routes.map { "\($0.method) \($0.pattern)" }.sorted()
-        #expect(spec.count == 15)
+        #expect(spec.count == 16)
         #expect(spec == router)
     }
 

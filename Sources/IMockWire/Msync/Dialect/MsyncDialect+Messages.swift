@@ -1,0 +1,88 @@
+import IMockCore
+
+/// The msync messages the dialect writes, and the tags it gives requests.
+extension MsyncDialect {
+    /// A close for bad input; the reason cut to the 123 bytes a close frame holds.
+    static func refusal(code: UInt16, _ reason: String) -> WireClose {
+        WireClose(code: code, reason: TextLimits.prefix(reason, maximumUTF8Bytes: 123))
+    }
+
+    func goodbye(code: UInt16, reason: String) -> WireClose {
+        WireClose(code: code, reason: reason, lingerMs: Self.goodbyeLingerMs)
+    }
+
+    func wire(_ command: MsyncPB.MSync.Command, _ payload: some ProtobufMessage) -> WireMessage {
+        MsyncEnvelope.message(MsyncPB.MSync(command: command, payload: payload), framing: framing)
+    }
+
+    var timestamp: UInt64 { UInt64(max(0, nowMs)) }
+
+    /// A time at or after the token's expiry, so the SDK sees it expired.
+    var expiredTime: Int64 { max(nowMs, tokenExpiresAt ?? nowMs) }
+
+    func serverTimeOnly(_ ms: Int64) -> MsyncPB.CommUnreadDL {
+        var unread = MsyncPB.CommUnreadDL()
+        unread.status = MsyncPB.Status()
+        unread.timestamp = UInt64(max(0, ms))
+        return unread
+    }
+
+    /// A `CommSyncDL` with `status`, the server time and a `queue` — the user's own unless the
+    /// caller names another: the SDK reads `queue.name` of every one (reference §1.3).
+    func syncStatus(_ status: MsyncPB.Status) -> MsyncPB.CommSyncDL {
+        var reply = MsyncPB.CommSyncDL()
+        reply.status = status
+        reply.timestamp = timestamp
+        reply.queue = ownQueue
+        return reply
+    }
+
+    /// The answer to the send of meta `metaId`, in the recipient's queue when known.
+    func sendAck(_ metaId: UInt64, _ status: MsyncPB.Status, to recipient: String? = nil) -> MsyncPB.CommSyncDL {
+        var ack = syncStatus(status)
+        ack.metaId = metaId
+        if let recipient, !recipient.isEmpty { ack.queue = jid(recipient) }
+        return ack
+    }
+
+    /// The user's own queue (its JID without a resource).
+    var ownQueue: MsyncPB.JID {
+        MsyncPB.JID(appKey: selfJID?.appKey, name: selfJID?.name, domain: Self.userDomain)
+    }
+
+    func sendMetaID(_ tag: RequestTag?) -> UInt64? {
+        guard let raw = tag?.rawValue, raw.hasPrefix(Self.sendTagPrefix) else { return nil }
+        return UInt64(raw.dropFirst(Self.sendTagPrefix.count))
+    }
+
+    /// A user JID of this connection's app.
+    func jid(_ user: String) -> MsyncPB.JID {
+        MsyncPB.JID(appKey: selfJID?.appKey, name: user, domain: Self.userDomain)
+    }
+
+    /// The meta of a chat message for this connection's user.
+    func meta(_ message: ChatMessage) -> MsyncPB.Meta {
+        .text(
+            id: UInt64(message.messageId) ?? 0, from: jid(message.from), to: jid(message.to), text: message.text,
+            timestamp: UInt64(max(0, message.timestamp)))
+    }
+
+    /// A kick: one STATISTIC meta from and to the user, in a page of the user's own queue.
+    mutating func statistic(_ operation: MsyncPB.StatisticsBody.Operation, reason: String?) -> MsyncPB.CommSyncDL {
+        let me = ownQueue
+        var meta = MsyncPB.Meta()
+        // The SDK drops a meta whose id it has seen: far above the engine's message ids.
+        meta.id = UInt64(max(0, nowMs)) &* 1000 &+ nextStatisticID
+        nextStatisticID += 1
+        meta.from = me
+        meta.to = me
+        meta.timestamp = timestamp
+        meta.ns = .statistic
+        meta.payload = MsyncPB.StatisticsBody(operation: operation, reason: reason).protobufBytes()
+        var page = syncStatus(MsyncPB.Status())
+        page.metas = [meta]
+        page.queue = me
+        page.isLast = true
+        return page
+    }
+}

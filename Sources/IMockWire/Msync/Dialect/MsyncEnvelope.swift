@@ -1,0 +1,66 @@
+import IMockCommon
+
+/// How msync envelopes travel on a WebSocket: one ``MsyncPB/MSync`` per binary message (the
+/// mini-program, uniApp and miniCore builds), or its base64 in a text message (the Alipay and
+/// DingTalk mini-program builds, and inside SockJS frames). A reply goes back the way the
+/// request came.
+public enum MsyncFraming: Sendable, Equatable {
+    /// One binary message per envelope.
+    case binary
+    /// The envelope's standard base64 in one text message.
+    case base64Text
+}
+
+/// Reading and writing one ``MsyncPB/MSync`` envelope.
+public enum MsyncEnvelope {
+    /// The largest envelope read, in bytes (the protobuf reader's bound as well).
+    public static let maximumSize = ProtobufLimits.defaultMaximumMessageSize
+
+    /// The envelope in `message` and how it came.
+    /// - Throws: ``MsyncWireError`` for text that is not base64 or bytes that are not an `MSync`.
+    public static func read(_ message: WireMessage) throws(MsyncWireError) -> (MsyncPB.MSync, MsyncFraming) {
+        switch message {
+        case .binary(let bytes):
+            return (try decode(bytes), .binary)
+        case .text(let text):
+            guard text.utf8.count <= maximumSize / 3 * 4 + 4, let bytes = Base64.decode(text) else {
+                throw .notBase64
+            }
+            return (try decode(bytes), .base64Text)
+        }
+    }
+
+    /// Decodes an envelope from untrusted bytes.
+    public static func decode(_ bytes: [UInt8]) throws(MsyncWireError) -> MsyncPB.MSync {
+        do {
+            return try MsyncPB.MSync(protobufBytes: bytes)
+        } catch {
+            throw .protobuf(error)
+        }
+    }
+
+    /// `msync` as a message of `framing`.
+    public static func message(_ msync: MsyncPB.MSync, framing: MsyncFraming) -> WireMessage {
+        let bytes = msync.protobufBytes()
+        switch framing {
+        case .binary: return .binary(bytes)
+        case .base64Text: return .text(Base64.encode(bytes))
+        }
+    }
+}
+
+/// Why an incoming msync message could not be read.
+public enum MsyncWireError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A text message that is not standard base64 (or is too long to be an envelope).
+    case notBase64
+    /// The bytes are not a valid `MSync`, or a payload is not valid for its command.
+    case protobuf(ProtobufError)
+
+    /// One line for close reasons and logs.
+    public var description: String {
+        switch self {
+        case .notBase64: "msync: a text message must be the base64 of an MSync envelope"
+        case .protobuf(let error): "msync: \(error)"
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import IMockCore
+
+/// The messages an msync connection holds for its device, one queue per peer, until the device
+/// pulls them (`CommSyncUL{queue}`) and confirms a page (`CommSyncUL{queue, key: nextKey}`).
+///
+/// A page with messages always says `isLast: false` with `nextKey` = the id of its last
+/// message, so the Web SDK confirms it with that key; the answer to the confirmation is the
+/// next page, and a queue with nothing left answers `metas: []`, `isLast: true`. Only a
+/// confirmed page leaves the inbox: offline messages (which the engine keeps until acked)
+/// are acked then, so they are delivered exactly once across reconnects; live messages still
+/// held when the connection closes go back to the offline queue.
+struct MsyncInbox: Sendable, Equatable {
+    /// One held message.
+    struct Item: Sendable, Equatable {
+        var message: ChatMessage
+        /// An offline message the engine keeps until acked.
+        var offline: Bool
+        /// The id on the wire (`Meta.id`, the page keys): the engine's numeric message id.
+        var id: UInt64
+    }
+
+    /// A page sent and not confirmed yet: the first `count` items of its queue.
+    struct Flight: Sendable, Equatable {
+        var key: UInt64
+        var count: Int
+    }
+
+    /// What a pull answers.
+    struct Page: Sendable, Equatable {
+        /// The messages of the page (empty: the queue is drained).
+        var messages: [ChatMessage]
+        /// The key confirming it; nil with an empty page.
+        var nextKey: UInt64?
+        /// The offline messages the pull confirmed: ack them to the engine.
+        var confirmedOffline: [ChatMessage]
+    }
+
+    /// Most messages one page carries.
+    let pageSize: Int
+    /// Queues by peer username.
+    private(set) var queues: [String: [Item]] = [:]
+    /// Peers in the order their queue last became non-empty.
+    private(set) var peers: [String] = []
+    private var flights: [String: Flight] = [:]
+    /// Ids for messages whose engine id is not a number (never, with the engine's ids).
+    private var fallbackID: UInt64 = 1 << 62
+
+    init(pageSize: Int) {
+        self.pageSize = max(1, pageSize)
+    }
+
+    /// Holds `message` in its sender's queue. Returns true when that queue had nothing waiting
+    /// outside a page in flight (a NOTICE is due).
+    mutating func add(_ message: ChatMessage, offline: Bool) -> Bool {
+        let peer = message.from
+        let id = UInt64(message.messageId) ?? nextFallbackID()
+        let waitingBefore = waiting(peer)
+        if queues[peer] == nil { peers.append(peer) }
+        queues[peer, default: []].append(Item(message: message, offline: offline, id: id))
+        return waitingBefore == 0
+    }
+
+    /// How many messages of `peer` wait outside a page in flight.
+    func waiting(_ peer: String) -> Int {
+        (queues[peer]?.count ?? 0) - (flights[peer]?.count ?? 0)
+    }
+
+    /// The queues with messages waiting (outside pages in flight) and how many, in order.
+    var unread: [(peer: String, count: Int)] {
+        peers.compactMap { peer in
+            let count = waiting(peer)
+            return count > 0 ? (peer, count) : nil
+        }
+    }
+
+    /// Every held message, queue by queue.
+    var allMessages: [ChatMessage] { peers.flatMap { queues[$0]?.map(\.message) ?? [] } }
+
+    /// The live (not offline) messages held: what would be lost with the connection.
+    var liveMessages: [ChatMessage] {
+        peers.flatMap { queues[$0]?.filter { !$0.offline }.map(\.message) ?? [] }
+    }
+
+    /// A pull of `peer`'s queue, confirming the page in flight when `key` is its key. A pull
+    /// that does not confirm the page in flight gets that page again.
+    mutating func pull(_ peer: String, key: UInt64?) -> Page {
+        var confirmed: [ChatMessage] = []
+        if let flight = flights[peer], let key, key == flight.key {
+            let taken = queues[peer]?.prefix(flight.count) ?? []
+            confirmed = taken.filter(\.offline).map(\.message)
+            queues[peer]?.removeFirst(taken.count)
+            flights[peer] = nil
+            if queues[peer]?.isEmpty == true {
+                queues[peer] = nil
+                peers.removeAll { $0 == peer }
+            }
+        }
+        let items = Array((queues[peer] ?? []).prefix(flights[peer]?.count ?? pageSize))
+        guard let last = items.last else { return Page(messages: [], nextKey: nil, confirmedOffline: confirmed) }
+        flights[peer] = Flight(key: last.id, count: items.count)
+        return Page(messages: items.map(\.message), nextKey: last.id, confirmedOffline: confirmed)
+    }
+
+    private mutating func nextFallbackID() -> UInt64 {
+        fallbackID += 1
+        return fallbackID
+    }
+}
