@@ -52,6 +52,11 @@ let package = Package(
         .target(
             name: "IMockServer", dependencies: ["IMockCommon", "IMockCore", "IMockNet", "CIMockShims"],
             swiftSettings: strictSettings),
+        // Persistence (`--data DIR`): apps, users, tokens, offline queues, checkpoints and the
+        // clock in SQLite (WAL), written in group commits from the loop thread.
+        .target(
+            name: "IMockStore", dependencies: ["IMockCommon", "IMockCore", "CSQLite"],
+            swiftSettings: strictSettings),
         .executableTarget(
             name: "imock", dependencies: ["IMockServer", "IMockNet"],
             swiftSettings: strictSettings),
@@ -69,6 +74,9 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "IMockStoreTests", dependencies: ["IMockStore", "IMockCore", "CSQLite"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockWireTests", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockTestSupport"],
