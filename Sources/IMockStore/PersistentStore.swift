@@ -18,7 +18,9 @@ import Darwin
 /// ``load()`` gives back everything committed.
 ///
 /// **Threads.** One connection, used from one thread: the server's event-loop thread. The
-/// class is not `Sendable`; nothing in it locks.
+/// class is not `Sendable`; nothing in it locks. With ``StoreOptions/Checkpointing/background``
+/// (the default) a second connection on a thread of the store's own runs the WAL
+/// checkpoints, so no commit on the loop pays for one.
 ///
 /// **Processes.** A writable store holds an exclusive `flock` on `DIR/imock.lock`, so a
 /// second server on the same directory is refused (``StoreError/inUse(path:)``); the kernel
@@ -45,6 +47,8 @@ public final class PersistentStore {
 
     let database: SQLiteDatabase
     private let lock: DirectoryLock?
+    /// Runs the WAL checkpoints with ``StoreOptions/Checkpointing/background``.
+    let checkpointer: WALCheckpointer?
 
     /// The largest WAL file kept on disk after the WAL starts over (SQLite truncates it to
     /// this): 16 MiB.
@@ -84,6 +88,7 @@ public final class PersistentStore {
         do {
             try PersistentStore.configure(database, options)
             openedSchemaVersion = try SchemaMigrator.migrate(database, upTo: schemaVersion)
+            checkpointer = try PersistentStore.startCheckpointer(for: database, options)
         } catch {
             database.close()
             lock?.release()
@@ -96,9 +101,14 @@ public final class PersistentStore {
     /// Closes the database and gives the directory's lock up. Idempotent; later calls throw
     /// ``StoreError/unavailable(_:)``.
     public func close() {
+        checkpointer?.stop()
         database.close()
         lock?.release()
     }
+
+    /// Why the last background checkpoint failed, while the next has not succeeded (the WAL
+    /// then grows, nothing is lost); nil when checkpoints work or run inline.
+    public var checkpointFailure: StoreError? { checkpointer?.lastFailure }
 
     /// Whether ``close()`` has not been called.
     public var isOpen: Bool { database.isOpen }
@@ -125,6 +135,19 @@ public final class PersistentStore {
         try database.execute("PRAGMA journal_size_limit = \(walSizeLimit)")
     }
 
+    private static func startCheckpointer(
+        for database: SQLiteDatabase, _ options: StoreOptions
+    ) throws(StoreError) -> WALCheckpointer? {
+        guard !options.readOnly, options.checkpointing == .background else { return nil }
+        let checkpointer = try WALCheckpointer(path: database.path, options: options)
+        do {
+            try database.onWALCommit(atLeast: WALCheckpointer.wakePages) { checkpointer.wake() }
+        } catch {
+            checkpointer.stop()
+            throw error
+        }
+        return checkpointer
+    }
 
     /// SQLite reports a file that is not a database only when it first reads it.
     private static func describeOpenFailure(_ error: StoreError, path: String) -> StoreError {

@@ -21,6 +21,17 @@ public struct StoreOptions: Sendable, Equatable {
         }
     }
 
+    /// Where WAL checkpoints run.
+    public enum Checkpointing: String, Sendable, Equatable, CaseIterable {
+        /// On a thread of the store's own with a second connection, woken when the WAL
+        /// passes 1000 pages and every second: commits on the loop thread never pay for a
+        /// checkpoint. The default.
+        case background
+        /// SQLite's automatic checkpoint, inside the commit that passes 1000 WAL pages: no
+        /// extra thread, but that commit takes milliseconds longer (an fsync at least).
+        case inline
+    }
+
     /// What a commit survives; ``Durability/process`` by default.
     public var durability: Durability
     /// How long a statement waits for a lock another connection holds before failing with
@@ -31,11 +42,19 @@ public struct StoreOptions: Sendable, Equatable {
     /// using (WAL readers see every committed transaction). ``PersistentStore/apply(_:)``
     /// then throws.
     public var readOnly: Bool
+    /// Where WAL checkpoints run; ``Checkpointing/background`` by default (a read-only store
+    /// runs none).
+    public var checkpointing: Checkpointing
 
-    /// Creates options; the defaults are process durability, a 2 s busy timeout, read-write.
-    public init(durability: Durability = .process, busyTimeoutMs: Int = 2000, readOnly: Bool = false) {
+    /// Creates options; the defaults are process durability, a 2 s busy timeout, read-write,
+    /// background checkpoints.
+    public init(
+        durability: Durability = .process, busyTimeoutMs: Int = 2000, readOnly: Bool = false,
+        checkpointing: Checkpointing = .background
+    ) {
         self.durability = durability
         self.busyTimeoutMs = busyTimeoutMs
         self.readOnly = readOnly
+        self.checkpointing = checkpointing
     }
 }

@@ -132,4 +132,28 @@ import Testing
         let powerSafe = try PersistentStore.open(directory: full.path, options: StoreOptions(durability: .power))
         #expect(try powerSafe.database.scalarInt64("PRAGMA synchronous") == 2)  // FULL
     }
+
+    @Test("background checkpoints copy the WAL into the database on their own thread")
+    func backgroundCheckpoints() throws {
+        let scratch = try ScratchDirectory()
+        let store = try PersistentStore.open(directory: scratch.path)
+        let checkpointer = try #require(store.checkpointer)
+        var app = try StoreFixtures.emptyApp(StoreFixtures.chat)
+        app.users = [StoreFixtures.user(0)]
+        try store.apply([.appReplaced(app)])
+        for start in stride(from: 1, to: 20_000, by: 100) {
+            try store.apply((start..<start + 100).map { .userUpserted(app: StoreFixtures.chat, user: StoreFixtures.user($0)) })
+        }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while checkpointer.completedCount == 0, ContinuousClock.now < deadline { usleep(10_000) }
+        #expect(checkpointer.completedCount > 0)
+        #expect(store.checkpointFailure == nil)
+        let databaseSize = try FileManager.default.attributesOfItem(atPath: scratch.file("imock.sqlite"))[.size] as? Int
+        #expect((databaseSize ?? 0) > 1 << 20)
+        try store.checkIntegrity()
+        store.close()
+        let reopened = try PersistentStore.open(directory: scratch.path, options: StoreOptions(checkpointing: .inline))
+        #expect(reopened.checkpointer == nil)
+        #expect(try reopened.load().document.apps[0].users.count == 20_001)
+    }
 }
