@@ -19,9 +19,7 @@ import Testing
         let scratch = try ScratchDirectory()
         let options = StoreOptions(durability: durability, checkpointing: checkpointing)
         let store = try PersistentStore.open(directory: scratch.path, options: options)
-        var app = try StoreFixtures.emptyApp(StoreFixtures.chat)
-        app.users = [StoreFixtures.user(0)]
-        try store.apply([.appReplaced(app)])
+        try StoreFixtures.storeApp(users: 0...0, in: store)
         var nextUser = 1
         var nextMessage = 1
         var lines: [String] = []
@@ -62,8 +60,7 @@ import Testing
     func loadTime() throws {
         let scratch = try ScratchDirectory()
         let store = try PersistentStore.open(directory: scratch.path)
-        var app = try StoreFixtures.emptyApp(StoreFixtures.chat)
-        app.users = (1...10_000).map { StoreFixtures.user($0) }
+        let app = try StoreFixtures.app(users: 1...10_000)
         let clock = ContinuousClock()
         let writeTime = try clock.measure { try store.apply([.appReplaced(app)]) }
         try store.apply((1...10_000).map {

@@ -10,8 +10,7 @@ import Testing
     func otherConnectionSeesCommit() throws {
         let scratch = try ScratchDirectory()
         let writer = try PersistentStore.open(directory: scratch.path)
-        let (directory, batches) = try StoreFixtures.directoryWithChanges()
-        for batch in batches { try writer.apply(batch) }
+        let directory = try StoreFixtures.applyDirectoryChanges(to: writer)
 
         let reader = try PersistentStore.open(directory: scratch.path, options: StoreOptions(readOnly: true))
         #expect(try reader.load().document == SeedDocument.export(directory))
@@ -29,8 +28,7 @@ import Testing
         let scratch = try ScratchDirectory()
         let copy = try ScratchDirectory()
         let writer = try PersistentStore.open(directory: scratch.path)
-        let (directory, batches) = try StoreFixtures.directoryWithChanges()
-        for batch in batches { try writer.apply(batch) }
+        let directory = try StoreFixtures.applyDirectoryChanges(to: writer)
         try writer.apply([.offlineMessageQueued(app: StoreFixtures.chat, StoreFixtures.message(1))])
 
         // Copy the database and its WAL as they are now, with the writer still open and its
@@ -51,8 +49,7 @@ import Testing
     func failedBatchLeavesNothing() throws {
         let scratch = try ScratchDirectory()
         let store = try PersistentStore.open(directory: scratch.path)
-        let app = try StoreFixtures.emptyApp(StoreFixtures.chat)
-        try store.apply([.appReplaced(app)])
+        try StoreFixtures.storeApp(in: store)
         let before = try store.load()
 
         let unknown = try AppKey(parsing: "acme#nowhere")
@@ -93,14 +90,14 @@ import Testing
     func incompleteAppRefused() throws {
         let scratch = try ScratchDirectory()
         let store = try PersistentStore.open(directory: scratch.path)
-        var app = try StoreFixtures.emptyApp(StoreFixtures.chat)
+        var app = try StoreFixtures.app()
         app.signingKey = nil
         #expect(throws: StoreError.invalidChange("app acme#chat has no signingKey (store complete, exported state)")) {
             try store.apply([.appReplaced(app)])
         }
         var user = StoreFixtures.user(1)
         user.uuid = nil
-        app = try StoreFixtures.emptyApp(StoreFixtures.chat)
+        app = try StoreFixtures.app()
         app.users = [user]
         #expect(throws: StoreError.invalidChange("user user-1 of app acme#chat has no uuid (store complete, exported state)")) {
             try store.apply([.appReplaced(app)])
@@ -115,9 +112,7 @@ import Testing
     func integrity() throws {
         let scratch = try ScratchDirectory()
         let store = try PersistentStore.open(directory: scratch.path)
-        var app = try StoreFixtures.emptyApp(StoreFixtures.chat)
-        app.users = (1...200).map { StoreFixtures.user($0) }
-        try store.apply([.appReplaced(app)])
+        try StoreFixtures.storeApp(users: 1...200, in: store)
         for id in 1...300 {
             try store.apply([.offlineMessageQueued(app: StoreFixtures.chat, StoreFixtures.message(id, to: "user-\(id % 7 + 1)"))])
             if id % 3 == 0 {
@@ -138,9 +133,7 @@ import Testing
         let scratch = try ScratchDirectory()
         let store = try PersistentStore.open(directory: scratch.path)
         let checkpointer = try #require(store.checkpointer)
-        var app = try StoreFixtures.emptyApp(StoreFixtures.chat)
-        app.users = [StoreFixtures.user(0)]
-        try store.apply([.appReplaced(app)])
+        try StoreFixtures.storeApp(users: 0...0, in: store)
         for start in stride(from: 1, to: 20_000, by: 100) {
             try store.apply((start..<start + 100).map { .userUpserted(app: StoreFixtures.chat, user: StoreFixtures.user($0)) })
         }

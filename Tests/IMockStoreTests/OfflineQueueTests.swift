@@ -13,9 +13,7 @@ import Testing
     init() throws {
         scratch = try ScratchDirectory()
         store = try PersistentStore.open(directory: scratch.path)
-        var state = try StoreFixtures.emptyApp(app)
-        state.users = [StoreFixtures.user(1), StoreFixtures.user(2)]
-        try store.apply([.appReplaced(state)])
+        try StoreFixtures.storeApp(users: 1...2, in: store)
     }
 
     private func queue(of recipient: String) throws -> [String] {

@@ -9,9 +9,8 @@ import Testing
     @Test("changes emitted step by step load back as the export of the directory they came from")
     func directoryRoundTrip() throws {
         let scratch = try ScratchDirectory()
-        let (directory, batches) = try StoreFixtures.directoryWithChanges()
         let store = try PersistentStore.open(directory: scratch.path)
-        for batch in batches { try store.apply(batch) }
+        let directory = try StoreFixtures.applyDirectoryChanges(to: store)
         let expected = SeedDocument.export(directory)
 
         let loaded = try store.load().document
@@ -31,11 +30,9 @@ import Testing
     @Test("replacing an app replaces its users and revoked ids, and leaves the other apps alone")
     func appReplaced() throws {
         let scratch = try ScratchDirectory()
-        let (directory, batches) = try StoreFixtures.directoryWithChanges()
         let store = try PersistentStore.open(directory: scratch.path)
-        for batch in batches { try store.apply(batch) }
-        var replacement = try StoreFixtures.emptyApp(StoreFixtures.chat)
-        replacement.users = [StoreFixtures.user(1), StoreFixtures.user(2)]
+        let directory = try StoreFixtures.applyDirectoryChanges(to: store)
+        var replacement = try StoreFixtures.app(users: 1...2)
         replacement.revokedTokenIDs = [9]
         replacement.nextTokenID = 12
         try store.apply([.appReplaced(replacement)])
@@ -50,7 +47,7 @@ import Testing
     func appRemoved() throws {
         let scratch = try ScratchDirectory()
         let store = try PersistentStore.open(directory: scratch.path)
-        let app = try StoreFixtures.emptyApp(StoreFixtures.chat)
+        let app = try StoreFixtures.app()
         try store.apply([
             .appReplaced(app), .userUpserted(app: StoreFixtures.chat, user: StoreFixtures.user(1)),
             .tokenRevoked(app: StoreFixtures.chat, tokenID: 3),
@@ -74,8 +71,7 @@ import Testing
     func controlState() throws {
         let scratch = try ScratchDirectory()
         let store = try PersistentStore.open(directory: scratch.path)
-        let (directory, batches) = try StoreFixtures.directoryWithChanges()
-        for batch in batches { try store.apply(batch) }
+        let directory = try StoreFixtures.applyDirectoryChanges(to: store)
         let chatState = SeedApp.export(directory.apps[StoreFixtures.chat]!)
         let openState = SeedApp.export(directory.apps[StoreFixtures.open]!)
         let start = SeedDocument.export(directory)

@@ -82,10 +82,27 @@ enum StoreFixtures {
         return "00000000-0000-4000-8000-" + tail
     }
 
-    /// A complete app with no users.
-    static func emptyApp(_ key: AppKey) throws -> SeedApp {
+    /// A complete app with `users` (made by ``user(_:app:)``).
+    static func app(_ key: AppKey = chat, users: ClosedRange<Int>? = nil) throws -> SeedApp {
         var directory = Directory()
         try directory.createApp(key)
-        return SeedApp.export(directory.apps[key]!)
+        var app = SeedApp.export(directory.apps[key]!)
+        app.users = users.map { $0.map { user($0, app: key) } } ?? []
+        return app
+    }
+
+    /// Stores ``app(_:users:)`` for `chat` in `store` and returns it.
+    @discardableResult
+    static func storeApp(users: ClosedRange<Int>? = nil, in store: PersistentStore) throws -> SeedApp {
+        let app = try app(users: users)
+        try store.apply([.appReplaced(app)])
+        return app
+    }
+
+    /// Applies the batches of ``directoryWithChanges()`` to `store`; returns the directory.
+    static func applyDirectoryChanges(to store: PersistentStore) throws -> Directory {
+        let (directory, batches) = try directoryWithChanges()
+        for batch in batches { try store.apply(batch) }
+        return directory
     }
 }
