@@ -24,11 +24,12 @@ RUN swift build -c release --static-swift-stdlib --product imock \
 
 # ---- runtime: Debian slim + the shared libraries the binary links -----------------------
 FROM debian:bookworm-slim AS runtime
-# libssl3 gives libssl.so.3 and libcrypto.so.3 (TLS, HMAC, PBKDF2); libc6, libstdc++6 and
-# libgcc-s1 are already in the base image. Versions follow the bookworm security updates.
+# libssl3 gives libssl.so.3 and libcrypto.so.3 (TLS, HMAC, PBKDF2), libsqlite3-0 gives
+# libsqlite3.so.0 (the reference client's message database in `imock run`, persistence);
+# libc6, libstdc++6, libgcc-s1 and zlib1g are already in the base image. Versions follow the bookworm security updates.
 # hadolint ignore=DL3008
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends libssl3 \
+    && apt-get install -y --no-install-recommends libssl3 libsqlite3-0 \
     && rm -rf /var/lib/apt/lists/*
 RUN groupadd --system --gid 10001 imock \
     && useradd --system --uid 10001 --gid imock --home-dir /var/lib/imock --no-create-home \

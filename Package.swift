@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "IMockWire", targets: ["IMockWire"]),
         .library(name: "IMockClient", targets: ["IMockClient"]),
         .library(name: "IMockServer", targets: ["IMockServer"]),
+        .library(name: "IMockHarness", targets: ["IMockHarness"]),
     ],
     targets: [
         // C system modules: what Glibc does not export, and the Debian C libraries.
@@ -46,19 +47,26 @@ let package = Package(
             swiftSettings: strictSettings),
         // The reference client: the SDK connection state machine and vendor callback profiles.
         .target(
-            name: "IMockClient", dependencies: ["IMockCore", "IMockNet", "CSQLite"],
+            name: "IMockClient", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "CSQLite"],
             swiftSettings: strictSettings),
         // The server: routes, control API, sessions.
         .target(
-            name: "IMockServer", dependencies: ["IMockCommon", "IMockCore", "IMockNet", "CIMockShims"],
+            name: "IMockServer", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "CIMockShims"],
             swiftSettings: strictSettings),
         // Persistence (`--data DIR`): apps, users, tokens, offline queues, checkpoints and the
         // clock in SQLite (WAL), written in group commits from the loop thread.
         .target(
             name: "IMockStore", dependencies: ["IMockCommon", "IMockCore", "CSQLite"],
             swiftSettings: strictSettings),
+        // The conformance harness: fixtures, scenario runner, matchers, reports, adapters (`imock run`).
+        .target(
+            name: "IMockHarness",
+            dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "IMockClient", "IMockServer"],
+            swiftSettings: strictSettings),
+        // The command line: a table of commands (serve, run, bench, version …) over the modules below.
         .executableTarget(
-            name: "imock", dependencies: ["IMockServer", "IMockNet"],
+            name: "imock",
+            dependencies: ["IMockCommon", "IMockCore", "IMockServer", "IMockHarness", "IMockNet", "CIMockShims"],
             swiftSettings: strictSettings),
 
         // Loopback servers, raw sockets and third-party processes shared by the test targets.
@@ -70,20 +78,34 @@ let package = Package(
             exclude: ["Interop/websockets_client.py"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockClientTests", dependencies: ["IMockClient", "IMockCore", "IMockServer", "IMockNet", "IMockTestSupport"],
+            name: "IMockClientTests",
+            dependencies: ["IMockCommon", "IMockClient", "IMockCore", "IMockWire", "IMockServer", "IMockNet", "IMockTestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "IMockHarnessTests",
+            dependencies: [
+                "IMockHarness", "IMockCommon", "IMockClient", "IMockCore", "IMockWire", "IMockServer", "IMockNet",
+                "IMockTestSupport",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockStoreTests", dependencies: ["IMockStore", "IMockCore", "CSQLite"],
+            name: "IMockStoreTests", dependencies: ["IMockStore", "IMockCommon", "IMockCore", "CSQLite"],
+            swiftSettings: strictSettings),
+        .testTarget(
+            name: "IMockCLITests", dependencies: ["imock", "IMockCommon", "IMockServer", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockWireTests", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockServerTests", dependencies: ["IMockServer", "IMockCore", "IMockNet", "IMockTestSupport", "CIMockShims"],
-            exclude: ["Interop/session_client.py"],
+            name: "IMockServerTests",
+            dependencies: [
+                "IMockCommon", "IMockServer", "IMockCore", "IMockWire", "IMockNet", "IMockTestSupport", "CIMockShims",
+            ],
+            exclude: ["Interop/session_client.py", "Golden/journal-golden.json"],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

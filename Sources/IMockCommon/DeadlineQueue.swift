@@ -80,6 +80,15 @@ public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecke
         return due
     }
 
+    /// Removes and returns the first timer due by `limit`, with its deadline; nil when none is.
+    public mutating func popFirst(dueBy limit: Deadline) -> (id: TimerID, deadline: Deadline, payload: Payload)? {
+        guard let top = heap.first, top.deadline <= limit else { return nil }
+        removeTop()
+        live.remove(top.id)
+        dropCancelledTop()
+        return (top.id, top.deadline, top.payload)
+    }
+
     private mutating func dropCancelledTop() {
         while let top = heap.first, !live.contains(top.id) { removeTop() }
     }

@@ -1,3 +1,4 @@
+import IMockCommon
 /// One app (tenant): its settings, credentials, signing key, users, revoked tokens and the
 /// records of its most recently issued tokens.
 public struct App: Sendable, Equatable {
@@ -29,13 +30,13 @@ public struct App: Sendable, Equatable {
     /// The number of users.
     public var userCount: Int { users.count }
 
-    init(key: AppKey, settings: AppSettings, clientID: String, clientSecret: String) {
+    init(key: AppKey, settings: AppSettings, clientID: String, clientSecret: String, random: RandomSource) {
         self.key = key
         self.settings = settings
         self.clientID = clientID
         self.clientSecret = clientSecret
-        uuid = Crypto.randomUUIDString()
-        signingKey = Crypto.randomBytes(32)
+        uuid = random.uuidString()
+        signingKey = random.bytes(32)
     }
 
     /// Whether another user can be added: sequences stop at ``ValueLimits/maximumCounter``.
@@ -43,9 +44,11 @@ public struct App: Sendable, Equatable {
 
     /// Adds a validated, not yet existing user (the caller checked ``hasUserSequenceLeft``);
     /// `passwordHash` nil = no password login.
-    mutating func insertUser(_ name: String, passwordHash: PasswordHash?, nickname: String?, nowMs: Int64) -> User {
+    mutating func insertUser(
+        _ name: String, passwordHash: PasswordHash?, nickname: String?, nowMs: Int64, random: RandomSource
+    ) -> User {
         let user = User(
-            username: name, uuid: Crypto.randomUUIDString(), nickname: nickname, activated: true,
+            username: name, uuid: random.uuidString(), nickname: nickname, activated: true,
             createdMs: nowMs, modifiedMs: nowMs, passwordHash: passwordHash,
             minimumTokenSerial: nextTokenSerial, sequence: nextUserSequence)
         nextUserSequence += 1

@@ -35,7 +35,7 @@ extension Directory {
         }
         guard autoCreateUser else { throw .userNotFound(name) }
         guard apps[key]?.hasUserSequenceLeft == true else { throw .countersExhausted("user sequence") }
-        guard let user = apps[key]?.insertUser(name, passwordHash: nil, nickname: nil, nowMs: nowMs) else {
+        guard let user = apps[key]?.insertUser(name, passwordHash: nil, nickname: nil, nowMs: nowMs, random: settings.random) else {
             throw .appNotFound(key)
         }
         let token = try issue(.user, subject: name, in: key, ttlSeconds: ttlSeconds, nowMs: nowMs)

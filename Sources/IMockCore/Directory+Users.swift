@@ -48,7 +48,7 @@ extension Directory {
         let name = try Directory.validate(entry)
         guard app.users[name] == nil else { throw .userExists(name) }
         guard app.hasUserSequenceLeft else { throw .countersExhausted("user sequence") }
-        let user = app.insertUser(name, passwordHash: hash(entry.password), nickname: entry.nickname, nowMs: nowMs)
+        let user = app.insertUser(name, passwordHash: hash(entry.password), nickname: entry.nickname, nowMs: nowMs, random: settings.random)
         apps[key] = app
         return user
     }
@@ -75,7 +75,7 @@ extension Directory {
             } else {
                 guard app.hasUserSequenceLeft else { throw .countersExhausted("user sequence") }
                 result.created.append(
-                    app.insertUser(name, passwordHash: hash(entry.password), nickname: entry.nickname, nowMs: nowMs))
+                    app.insertUser(name, passwordHash: hash(entry.password), nickname: entry.nickname, nowMs: nowMs, random: settings.random))
             }
         }
         apps[key] = app
@@ -118,7 +118,7 @@ extension Directory {
     {
         var user = try user(username, in: key)
         try UserFields.validatePassword(password)
-        user.passwordHash = PasswordHash(hashing: password, iterations: settings.passwordIterations)
+        user.passwordHash = PasswordHash(hashing: password, iterations: settings.passwordIterations, random: settings.random)
         user.modifiedMs = nowMs
         user.minimumTokenSerial = apps[key]?.nextTokenSerial ?? user.minimumTokenSerial
         apps[key]?.users[user.username] = user
@@ -145,7 +145,7 @@ extension Directory {
     }
 
     func hash(_ password: String?) -> PasswordHash? {
-        password.map { PasswordHash(hashing: $0, iterations: settings.passwordIterations) }
+        password.map { PasswordHash(hashing: $0, iterations: settings.passwordIterations, random: settings.random) }
     }
 
     static func cursor(after sequence: Int64) -> String {

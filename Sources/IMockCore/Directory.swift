@@ -3,10 +3,17 @@ import IMockCommon
 public struct DirectorySettings: Sendable, Equatable {
     /// PBKDF2 iterations for new password hashes (see ``PasswordHash/defaultIterations``).
     public var passwordIterations: Int
+    /// Where UUIDs, salts, keys and credentials come from (seeded for a reproducible run).
+    public var random: RandomSource
 
     /// Creates settings.
-    public init(passwordIterations: Int = PasswordHash.defaultIterations) {
+    public init(passwordIterations: Int = PasswordHash.defaultIterations, random: RandomSource = .secure) {
         self.passwordIterations = passwordIterations
+        self.random = random
+    }
+
+    public static func == (lhs: DirectorySettings, rhs: DirectorySettings) -> Bool {
+        lhs.passwordIterations == rhs.passwordIterations && lhs.random === rhs.random
     }
 }
 
@@ -63,8 +70,9 @@ public struct Directory: Sendable, Equatable {
         }
         let app = App(
             key: key, settings: settings,
-            clientID: clientID ?? "YXA6" + Base64URL.encode(Crypto.randomBytes(16)),
-            clientSecret: clientSecret ?? "YXA6" + Base64URL.encode(Crypto.randomBytes(24)))
+            clientID: clientID ?? "YXA6" + Base64URL.encode(self.settings.random.bytes(16)),
+            clientSecret: clientSecret ?? "YXA6" + Base64URL.encode(self.settings.random.bytes(24)),
+            random: self.settings.random)
         apps[key] = app
         return app
     }

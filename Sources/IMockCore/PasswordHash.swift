@@ -1,3 +1,4 @@
+import IMockCommon
 /// A salted PBKDF2-HMAC-SHA256 password hash; the plain password is never stored.
 public struct PasswordHash: Sendable, Equatable {
     /// The PBKDF2 iteration count used for this hash.
@@ -13,10 +14,10 @@ public struct PasswordHash: Sendable, Equatable {
     /// ``DirectorySettings/passwordIterations``.
     public static let defaultIterations = 1000
 
-    /// Hashes `password` with a fresh 16-byte random salt.
-    public init(hashing password: String, iterations: Int) {
+    /// Hashes `password` with a fresh 16-byte random salt from `random`.
+    public init(hashing password: String, iterations: Int, random: RandomSource = .secure) {
         self.iterations = max(1, iterations)
-        salt = Crypto.randomBytes(16)
+        salt = random.bytes(16)
         digest = Crypto.pbkdf2SHA256(password: Array(password.utf8), salt: salt, iterations: self.iterations)
     }
 

@@ -1,8 +1,10 @@
+import IMockCommon
+
 /// The ranges integers from outside (REST, control API, frames, seeds) must fall in, chosen so
 /// that every sum imock computes with them (a deadline, a next id) stays far from `Int64`'s ends.
 public enum ValueLimits {
     /// The latest instant imock's clock and timestamps reach: 9999-12-31T23:59:59.999Z.
-    public static let maximumEpochMs: Int64 = 253_402_300_799_999
+    public static let maximumEpochMs: Int64 = Timeline.maximumMs
     /// The longest duration accepted from outside: 100 years in milliseconds.
     public static let maximumDurationMs: Int64 = 100 * 365 * 24 * 3600 * 1000
     /// The largest id, sequence or counter: 2⁵³ − 1, exact in every JSON implementation.

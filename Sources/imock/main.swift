@@ -1,6 +1,5 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import IMockServer
 
-exit(IMockCommand.run(Array(CommandLine.arguments.dropFirst())))
+exit(CommandTable.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessEnvironment.variables()))

@@ -1,4 +1,5 @@
 import IMockCore
+import IMockWire
 @testable import IMockClient
 
 /// Drives a ``ClientStateMachine`` like the I/O shell would, on a hand-moved clock.

@@ -1,4 +1,5 @@
 import IMockCore
+import IMockWire
 import Testing
 @testable import IMockClient
 

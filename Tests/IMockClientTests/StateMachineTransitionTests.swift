@@ -1,4 +1,5 @@
 import IMockCore
+import IMockWire
 import Testing
 @testable import IMockClient
 
@@ -319,7 +320,7 @@ struct StateMachineTransitionTests {
             .sendFrame(generation: 1, frame: .ping(id: nil)), .scheduleTimer(.keepAlive, afterMs: 10_000),
             .scheduleTimer(.pongTimeout, afterMs: 20_000),
         ])
-        #expect(driver.on(.textReceived(generation: 1, text: #"{"op":"dance"}"#)) == [.ignoredFrame(.unknownOp("dance"))])
+        #expect(driver.on(.frameRefused(generation: 1, error: .unknownOp("dance"))) == [.ignoredFrame(.unknownOp("dance"))])
         #expect(driver.machine.isConnected)
     }
 

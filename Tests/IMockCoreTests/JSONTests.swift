@@ -104,12 +104,12 @@ import Testing
     }
 
     @Test func uuidsAreVersion4() {
-        let uuid = Crypto.randomUUIDString()
+        let uuid = RandomSource.secure.uuidString()
         let parts = uuid.split(separator: "-").map(\.count)
         #expect(parts == [8, 4, 4, 4, 12])
         #expect(Array(uuid)[14] == "4")
         #expect("89ab".contains(Array(uuid)[19]))
-        #expect(uuid != Crypto.randomUUIDString())
+        #expect(uuid != RandomSource.secure.uuidString())
     }
 
     func hex(_ bytes: [UInt8]) -> String {

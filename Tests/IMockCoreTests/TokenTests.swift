@@ -18,7 +18,7 @@ import Testing
 
     @Test func expiryFollowsTheVirtualClock() throws {
         var (directory, key, _) = try makeDirectory()
-        var clock = VirtualClock(startMs: 5_000)
+        let clock = Timeline(mode: .virtual, startMs: 5_000)
         let issued = try directory.issueAppToken(in: key, clientID: "cid", clientSecret: "secret", ttlSeconds: 3600, nowMs: clock.nowMs)
         try clock.advance(by: 3_599_999)
         #expect(tokenError { _ = try directory.verifyToken(issued.token, for: key, nowMs: clock.nowMs) } == nil)

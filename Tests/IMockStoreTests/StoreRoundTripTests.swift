@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import Testing
 
@@ -75,7 +76,7 @@ import Testing
         let chatState = SeedApp.export(directory.apps[StoreFixtures.chat]!)
         let openState = SeedApp.export(directory.apps[StoreFixtures.open]!)
         let start = SeedDocument.export(directory)
-        var clock = ControllableClock(base: VirtualClockBase(nowMs: StoreFixtures.now))
+        let clock = Timeline(mode: .system, wallClock: { StoreFixtures.now })
         try clock.advance(by: 3_600_000)
         clock.freeze()
 
@@ -84,7 +85,7 @@ import Testing
         try store.apply([
             .checkpointSaved(name: "b", state: openState), .checkpointSaved(name: "a", state: chatState),
             .checkpointSaved(name: "z", state: chatState), .checkpointRemoved(app: StoreFixtures.chat, name: "z"),
-            .startStateSaved(start), .clockChanged(StoredClock(clock)), .nextMessageSerial(42),
+            .startStateSaved(start), .clockChanged(clock.position), .nextMessageSerial(42),
             .activeUserAdded(app: StoreFixtures.chat, username: "bob"),
             .activeUserAdded(app: StoreFixtures.chat, username: "alice"),
             .activeUserAdded(app: StoreFixtures.chat, username: "alice"),
@@ -106,11 +107,6 @@ import Testing
         try store.apply([.clockChanged(StoredClock(offsetMs: -5, frozenAtMs: nil))])
         #expect(try store.load().clock == StoredClock(offsetMs: -5, frozenAtMs: nil))
     }
-}
-
-/// A fixed base for ``ControllableClock``.
-struct VirtualClockBase: Clock {
-    let nowMs: Int64
 }
 
 enum StoredCheckpointFixture {

@@ -30,32 +30,34 @@ public enum ExternalCommand {
     /// Runs `executable` with `arguments` to completion on the calling thread and captures its
     /// output. Only for quick, one-off checks outside test bodies (e.g. whether a tool exists).
     public static func runBlocking(_ executable: String, _ arguments: [String], stdin: String? = nil) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
-        process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
-        let out = Pipe()
-        let err = Pipe()
-        let input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        if let stdin { try input.fileHandleForWriting.write(contentsOf: Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
+        let child = try SpawnedProcess.spawn(executable, arguments, stdin: .pipe, stdout: .pipe, stderr: .pipe)
+        if let input = child.stdin {
+            var bytes = Array((stdin ?? "").utf8)[...]
+            while !bytes.isEmpty {
+                let written = bytes.withUnsafeBytes { write(input, $0.baseAddress, $0.count) }
+                if written < 0, errno == EINTR { continue }
+                guard written > 0 else { break }
+                bytes = bytes.dropFirst(written)
+            }
+            close(input)
+        }
         // Drain stderr on another thread while reading stdout here, so a chatty child can never
-        // block on a full pipe. Raw read(2) with EINTR retried: FileHandle's readDataToEndOfFile
-        // traps on EINTR (SIGCHLD from other tests' children interrupts it).
+        // block on a full pipe.
         let stderrBox = DataBox()
         let group = DispatchGroup()
-        let stderrFD = err.fileHandleForReading.fileDescriptor
-        DispatchQueue.global().async(group: group) { stderrBox.data = readToEnd(stderrFD) }
-        let stdoutData = readToEnd(out.fileHandleForReading.fileDescriptor)
+        if let errorFD = child.stderr {
+            DispatchQueue.global().async(group: group) { stderrBox.data = Data(readAll(errorFD)) }
+        }
+        let stdoutData = child.stdout.map(readAll) ?? []
         group.wait()
-        let stderrData = stderrBox.data
-        process.waitUntilExit()
+        let status: Int32
+        switch child.wait() {
+        case .exited(let code): status = code
+        case .signalled(let signal): status = signal
+        }
         return Output(
-            status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-            stderr: String(decoding: stderrData, as: UTF8.self))
+            status: status, stdout: String(decoding: stdoutData, as: UTF8.self),
+            stderr: String(decoding: stderrBox.data, as: UTF8.self))
     }
 
     /// A fresh temporary directory.
@@ -80,18 +82,7 @@ public enum ExternalCommand {
     }
 }
 
-/// Reads a pipe until EOF, retrying EINTR.
-private func readToEnd(_ fd: Int32) -> Data {
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else { return data }
-        data.append(contentsOf: buffer[0..<count])
-    }
-}
-
 private final class DataBox: @unchecked Sendable {
     public var data = Data()
 }
+

@@ -22,7 +22,7 @@ public final class IMockProcess: @unchecked Sendable {
     /// The child's process id.
     public let pid: Int32
 
-    private let process: Process
+    private let process: SpawnedProcess
     private let log: LogCollector
 
     /// How long the child may take to print its `listening` line.
@@ -34,44 +34,39 @@ public final class IMockProcess: @unchecked Sendable {
     public static func start(_ arguments: [String] = [], openFileLimit: Int? = nil) async throws -> IMockProcess {
         let binary = try binaryPath()
         let serveArguments = ["serve", "--port", "0"] + arguments
-        let process = Process()
+        let process: SpawnedProcess
         if let openFileLimit {
             // "$0" is the binary and "$@" the arguments: nothing is re-parsed by the shell.
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", binary] + serveArguments
+            process = try SpawnedProcess.spawn(
+                "/bin/sh", ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", binary] + serveArguments,
+                stdout: .null)
         } else {
-            process.executableURL = URL(fileURLWithPath: binary)
-            process.arguments = serveArguments
+            process = try SpawnedProcess.spawn(binary, serveArguments, stdout: .null)
         }
-        let errorPipe = Pipe()
-        process.standardError = errorPipe
-        process.standardOutput = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
         let log = LogCollector()
-        try process.run()
-        log.startDraining(errorPipe.fileHandleForReading)
+        log.startDraining(process.stderr!)
         let port: UInt16
         do {
             port = try await log.waitForPort(timeout: startupTimeout)
         } catch {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.send(SIGKILL)
+            process.wait()
             throw error
         }
         return IMockProcess(process: process, log: log, port: port)
     }
 
-    private init(process: Process, log: LogCollector, port: UInt16) {
+    private init(process: SpawnedProcess, log: LogCollector, port: UInt16) {
         self.process = process
         self.log = log
         self.port = port
-        self.pid = process.processIdentifier
+        self.pid = process.pid
     }
 
     deinit {
         if process.isRunning {
-            kill(pid, SIGKILL)
-            process.waitUntilExit()
+            process.send(SIGKILL)
+            process.wait()
         }
     }
 
@@ -104,11 +99,13 @@ public final class IMockProcess: @unchecked Sendable {
 
     /// Sends SIGTERM and waits for the child; returns how it ended.
     public func terminate() -> Termination {
-        if process.isRunning { kill(pid, SIGTERM) }
-        process.waitUntilExit()
+        process.send(SIGTERM)
+        let ending = process.wait()
         log.waitUntilDrained()
-        return process.terminationReason == .exit
-            ? .exited(process.terminationStatus) : .signalled(process.terminationStatus)
+        switch ending {
+        case .exited(let status): return .exited(status)
+        case .signalled(let signal): return .signalled(signal)
+        }
     }
 
     /// The `imock` executable next to the test bundle (the build's products directory), or the
@@ -150,9 +147,8 @@ private final class LogCollector: Sendable {
 
     var text: String { state.withLock { String(decoding: $0.bytes, as: UTF8.self) } }
 
-    func startDraining(_ handle: FileHandle) {
+    func startDraining(_ fd: Int32) {
         let thread = Thread { [self] in
-            let fd = handle.fileDescriptor
             var buffer = [UInt8](repeating: 0, count: 16 * 1024)
             while true {
                 let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
@@ -160,7 +156,7 @@ private final class LogCollector: Sendable {
                 guard count > 0 else { break }
                 append(buffer[0..<count])
             }
-            try? handle.close()
+            close(fd)
             finish()
             drained.signal()
         }

@@ -17,9 +17,12 @@ public final class CallbackLog: Sendable {
     }
 
     private let state = Mutex(State())
+    private let sequencer: CallbackSequencer?
 
-    /// Creates an empty log.
-    public init() {}
+    /// Creates an empty log; with a `sequencer` every record gets its next number when logged.
+    public init(sequencer: CallbackSequencer? = nil) {
+        self.sequencer = sequencer
+    }
 
     /// Every emitted callback so far.
     public var callbacks: [EmittedCallback] { state.withLock { $0.callbacks } }
@@ -30,9 +33,16 @@ public final class CallbackLog: Sendable {
     /// The records as `name(arg: value, …)`.
     public var summaries: [String] { records.map(\.summary) }
 
-    func append(_ callback: EmittedCallback) {
+    /// Logs `callback`, its records numbered by the sequencer; returns it as logged.
+    @discardableResult
+    func append(_ callback: EmittedCallback) -> EmittedCallback {
+        var callback = callback
+        if let sequencer {
+            for index in callback.records.indices { callback.records[index].sequence = sequencer.next() }
+        }
+        let logged = callback
         let ready = state.withLock { state -> [Waiter] in
-            state.callbacks.append(callback)
+            state.callbacks.append(logged)
             let callbacks = state.callbacks
             let (met, waiting) = state.waiters.reduce(into: ([Waiter](), [Waiter]())) { split, waiter in
                 if waiter.condition(callbacks) { split.0.append(waiter) } else { split.1.append(waiter) }
@@ -41,6 +51,7 @@ public final class CallbackLog: Sendable {
             return met
         }
         for waiter in ready { waiter.continuation.resume(returning: true) }
+        return logged
     }
 
     /// Waits until `condition` holds for the callbacks so far; false when `limit` (real time, a
@@ -73,4 +84,21 @@ public final class CallbackLog: Sendable {
     public func wait(forRecordCount count: Int, limit: Duration = .seconds(20)) async -> Bool {
         await wait(limit: limit) { $0.reduce(0) { $0 + $1.records.count } >= count }
     }
+}
+
+/// Numbers the callback records of every client that shares it, in the order they were logged:
+/// one global order across devices (clients on one event loop log in the order events happened).
+public final class CallbackSequencer: Sendable {
+    private let counter = Atomic<UInt64>(0)
+
+    /// Creates a sequencer starting at 1.
+    public init() {}
+
+    /// The next number.
+    public func next() -> UInt64 {
+        counter.add(1, ordering: .relaxed).newValue
+    }
+
+    /// The last number handed out (0 before the first).
+    public var last: UInt64 { counter.load(ordering: .relaxed) }
 }

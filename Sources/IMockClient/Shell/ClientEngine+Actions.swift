@@ -1,4 +1,5 @@
 import IMockCore
+import IMockWire
 import IMockNet
 
 /// Carrying out the state machine's actions (loop side).
@@ -12,20 +13,22 @@ extension ClientEngine {
         case .openSocket(let generation):
             openSocket(generation: generation)
         case .sendFrame(let generation, let frame):
-            links[generation]?.send(frame.text)
+            guard let link = links[generation] else { return }
+            deliver(link.wire.encode(frame), on: link)
         case .closeSocket(let generation, let code):
             links.removeValue(forKey: generation)?.close(code: code)
+            finishRoundTrips(generation: generation)
         case .scheduleTimer(let timer, let afterMs):
-            timers.schedule(timer, afterMs: afterMs, nowMs: clock.nowMs) { [weak self] timer in
-                self?.feed(.timerFired(timer))
+            let engine = bound
+            timers.schedule(timer, afterMs: afterMs, nowMs: clock.nowMs) { timer in
+                engine.value.engine?.feed(.timerFired(timer))
             }
         case .cancelTimer(let timer):
             timers.cancel(timer)
         case .storeMessage(let message, let offline):
             storeMessage(message, offline: offline)
         case .emit(let callback):
-            log.append(callback)
-            delegates.deliver(callback)
+            delegates.deliver(log.append(callback))
         case .ignoredFrame(let error):
             note("ignored frame: \(error)")
         }
@@ -56,7 +59,7 @@ extension ClientEngine {
     }
 
     private func openSocket(generation: UInt64) {
-        let link = SocketLink(generation: generation, engine: self)
+        let link = SocketLink(generation: generation, wire: machine.options.transport.makeWire(), engine: self)
         links[generation] = link
         let address: SocketAddress
         do {
@@ -67,7 +70,7 @@ extension ClientEngine {
             return
         }
         WebSocketClient.connect(
-            loop: loop, address: address, host: endpoint.hostHeader, path: endpoint.path,
+            loop: loop, address: address, host: endpoint.hostHeader, path: link.wire.upgradeTarget(endpointPath: endpoint.path),
             tls: endpoint.secure ? tls : nil, serverName: endpoint.tlsServerName, delegate: link
         ) { [weak self] result in
             switch result {
@@ -81,10 +84,54 @@ extension ClientEngine {
         }
     }
 
-    /// A socket event, reported only while the state machine still owns that socket.
+    /// A message from the server, read by the connection's wire; only while the state machine
+    /// still owns that socket.
+    func messageReceived(_ link: SocketLink, _ message: WireMessage) {
+        guard links[link.generation] === link else { return }
+        deliver(link.wire.decode(message), on: link)
+    }
+
+    /// Sends what a wire step produced and feeds its frames to the state machine. The pong of a
+    /// ``startRoundTrip(_:)`` ping is the shell's own and never reaches the state machine.
+    private func deliver(_ output: ClientWireOutput, on link: SocketLink) {
+        for message in output.send { link.send(message) }
+        for frame in output.frames {
+            switch frame {
+            case .success(.pong(let id?, _)) where roundTrips[id] != nil:
+                roundTrips.removeValue(forKey: id)?.finish(true)
+            case .success(let frame):
+                feed(.frameReceived(generation: link.generation, frame: frame))
+            case .failure(let error):
+                feed(.frameRefused(generation: link.generation, error: error))
+            }
+        }
+    }
+
+    /// A socket opened or closed, reported only while the state machine still owns that socket.
     func socketReported(_ link: SocketLink, _ event: ClientEvent) {
         guard links[link.generation] === link else { return }
         if case .socketClosed = event { links[link.generation] = nil }
         feed(event)
+        if case .socketClosed(let generation, _, _) = event { finishRoundTrips(generation: generation) }
+    }
+
+    /// Sends a `ping` with an id of the shell's own on the live connection; `finish(true)` runs
+    /// when its `pong` came, so every frame the server sent before it has been handled (TCP keeps
+    /// order); `finish(false)` at once without an open connection, or when it closes first.
+    func startRoundTrip(_ finish: @escaping (Bool) -> Void) {
+        guard let generation = machine.liveSocket, let link = links[generation], link.isOpen else { return finish(false) }
+        roundTripCounter += 1
+        let id = "roundtrip-\(roundTripCounter)"
+        roundTrips[id] = RoundTrip(generation: generation, finish: finish)
+        deliver(link.wire.encode(.ping(id: id)), on: link)
+    }
+
+    /// Ends the round trips waiting on socket `generation` (nil: all of them) unanswered.
+    func finishRoundTrips(generation: UInt64?) {
+        let ended = roundTrips.filter { generation == nil || $0.value.generation == generation }
+        for (id, roundTrip) in ended.sorted(by: { $0.key < $1.key }) {
+            roundTrips[id] = nil
+            roundTrip.finish(false)
+        }
     }
 }

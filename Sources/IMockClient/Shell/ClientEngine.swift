@@ -1,79 +1,75 @@
+import IMockCommon
 import IMockCore
+import IMockWire
 import IMockNet
 import Synchronization
 
-/// The I/O shell: owns the ``ClientStateMachine`` and carries out its actions, all on one event
-/// loop thread. Events are handled one at a time in arrival order; an event that an action
-/// produces (database opened, message stored, a synchronous socket failure) is queued behind
-/// the current one, never handled re-entrantly.
-final class ClientEngine: @unchecked Sendable {
-    let loop: EventLoop
-    let endpoint: ServerEndpoint
-    let tls: TLSContext?
-    let clock: any Clock
-    let dataDirectory: DataDirectory?
-    let log: CallbackLog
-    let delegates: DelegateRegistry
-    /// Read from any thread; written on the loop after each event.
+/// What the client shares between threads: the status snapshot, the shell's problem log, the
+/// shutdown gate. Read from any thread.
+final class ClientShared: Sendable {
+    /// Written on the loop after each event.
     let status: Mutex<ClientStatus>
-    private let problems = Mutex<[String]>([])
+    let problems = Mutex<[String]>([])
     /// Every hop onto the loop that someone waits for passes here, so shutdown can end it.
     let gate = ShutdownGate()
-    private let notLoggedInCode: Int
+    /// The code calls fail with after shutdown (the profile's "not logged in").
+    let notLoggedInCode: Int
 
-    // Loop-confined.
-    var machine: ClientStateMachine
-    let timers: TimerTable
-    var links: [UInt64: SocketLink] = [:]
-    var databases: [UInt64: MessageDatabase] = [:]
-    private var queue: [(event: ClientEvent, call: PendingCall?)] = []
-    private var draining = false
-    private var calls = PendingCalls()
-    private var savedLastOnlineUser: String?
+    init(status: ClientStatus, notLoggedInCode: Int) {
+        self.status = Mutex(status)
+        self.notLoggedInCode = notLoggedInCode
+    }
+
+    /// What calls waiting at, or made after, shutdown get.
+    var shutDownError: ClientError { ClientError(code: notLoggedInCode, message: "the client was shut down") }
+}
+
+/// The client's door from any thread: it hops onto the loop that owns the ``ClientEngine``
+/// (reached through a `LoopBound`, so it is never touched off its loop).
+final class ClientFront: Sendable {
+    let loop: EventLoop
+    let shared: ClientShared
+    let engine: LoopBound<ClientEngine>
 
     init(
         machine: ClientStateMachine, loop: EventLoop, endpoint: ServerEndpoint, tls: TLSContext?, clock: any Clock,
         dataDirectory: DataDirectory?, timerMode: ClientTimerMode, log: CallbackLog, delegates: DelegateRegistry
     ) {
-        self.machine = machine
-        self.notLoggedInCode = machine.options.profile.rules.notLoggedIn
         self.loop = loop
-        self.endpoint = endpoint
-        self.tls = tls
-        self.clock = clock
-        self.dataDirectory = dataDirectory
-        self.log = log
-        self.delegates = delegates
-        self.timers = TimerTable(mode: timerMode, loop: loop)
-        self.savedLastOnlineUser = machine.lastOnlineUser
-        self.status = Mutex(ClientStatus(lastOnlineUser: machine.lastOnlineUser))
+        shared = ClientShared(
+            status: ClientStatus(lastOnlineUser: machine.lastOnlineUser),
+            notLoggedInCode: machine.options.profile.rules.notLoggedIn)
+        engine = LoopBound(
+            ClientEngine(
+                machine: machine, loop: loop, endpoint: endpoint, tls: tls, clock: clock, dataDirectory: dataDirectory,
+                timerMode: timerMode, log: log, delegates: delegates, shared: shared),
+            on: loop)
     }
 
     /// Things that went wrong in the shell (database writes, the `lastOnlineUser` file, ignored frames).
-    var problemLog: [String] { problems.withLock { $0 } }
+    var problemLog: [String] { shared.problems.withLock { $0 } }
 
-    // MARK: Entry points (any thread)
+    /// What calls waiting at, or made after, ``beginShutdown()`` get.
+    var shutDownError: ClientError { shared.shutDownError }
+
+    /// Whether shutdown began.
+    var hasShutDown: Bool { shared.gate.isClosed }
 
     /// Handles `event` on the loop; `call` is the API call it came from. After ``beginShutdown()``
     /// the call fails at once with ``shutDownError``, and so does one whose event was queued
     /// but not yet handled when shutdown began (the loop may never run it).
     func submit(_ event: ClientEvent, call: PendingCall? = nil) {
         let error = shutDownError
+        let gate = shared.gate
         guard let ticket = gate.enter(abort: { call?.fail(error) }) else {
             call?.fail(error)
             return
         }
-        loop.execute { [self] in
+        loop.execute { [engine] in
             guard gate.claim(ticket) else { return }
-            feed(event, call: call)
+            engine.value.feed(event, call: call)
         }
     }
-
-    /// What calls waiting at, or made after, ``shutdown()`` get.
-    var shutDownError: ClientError { ClientError(code: notLoggedInCode, message: "the client was shut down") }
-
-    /// Whether shutdown began.
-    var hasShutDown: Bool { gate.isClosed }
 
     /// Runs `body` on the loop and returns its result; `fallback` when shutdown begins first.
     func onLoop<T: Sendable>(orElse fallback: T, _ body: @escaping @Sendable (ClientEngine) -> T) async -> T {
@@ -85,19 +81,89 @@ final class ClientEngine: @unchecked Sendable {
     func startOnLoop<T: Sendable>(
         orElse fallback: T, _ start: @escaping @Sendable (ClientEngine, _ finish: @escaping (T) -> Void) -> Void
     ) async -> T {
-        await withCheckedContinuation { continuation in
+        let gate = shared.gate
+        return await withCheckedContinuation { continuation in
             guard let ticket = gate.enter(abort: { continuation.resume(returning: fallback) }) else {
                 continuation.resume(returning: fallback)
                 return
             }
-            loop.execute { [self] in
+            loop.execute { [engine] in
                 guard !gate.isClosed else { return }  // aborted already
-                start(self) { [gate] value in
+                start(engine.value) { value in
                     if gate.claim(ticket) { continuation.resume(returning: value) }
                 }
             }
         }
     }
+
+    /// Starts shutting down (any thread): later calls fail at once, and so do calls and hops
+    /// still queued for the loop.
+    func beginShutdown() {
+        shared.gate.close()
+    }
+
+    /// Runs the engine's shutdown on the loop (not through the gate: it must run even after
+    /// ``beginShutdown()``).
+    func shutdownOnLoop() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            loop.execute { [engine] in
+                engine.value.shutdown()
+                continuation.resume()
+            }
+        }
+    }
+}
+
+/// The I/O shell: owns the ``ClientStateMachine`` and carries out its actions, all on one event
+/// loop thread. Events are handled one at a time in arrival order; an event that an action
+/// produces (database opened, message stored, a synchronous socket failure) is queued behind
+/// the current one, never handled re-entrantly. Loop-confined: other threads go through
+/// ``ClientFront``.
+final class ClientEngine {
+    let loop: EventLoop
+    let endpoint: ServerEndpoint
+    let tls: TLSContext?
+    let clock: any Clock
+    let dataDirectory: DataDirectory?
+    let log: CallbackLog
+    let delegates: DelegateRegistry
+    let shared: ClientShared
+
+    var machine: ClientStateMachine
+    let timers: TimerTable
+    var links: [UInt64: SocketLink] = [:]
+    var databases: [UInt64: MessageDatabase] = [:]
+    private var queue: [(event: ClientEvent, call: PendingCall?)] = []
+    private var draining = false
+    private var calls = PendingCalls()
+    private var savedLastOnlineUser: String?
+    /// Pings of ``startRoundTrip(_:)`` waiting for their pong, by ping id.
+    var roundTrips: [String: RoundTrip] = [:]
+    var roundTripCounter: UInt64 = 0
+    /// This engine as `@Sendable` timer actions capture it (it may be gone when they fire).
+    private(set) lazy var bound = LoopBound(WeakEngine(self), on: loop)
+
+    init(
+        machine: ClientStateMachine, loop: EventLoop, endpoint: ServerEndpoint, tls: TLSContext?, clock: any Clock,
+        dataDirectory: DataDirectory?, timerMode: ClientTimerMode, log: CallbackLog, delegates: DelegateRegistry,
+        shared: ClientShared
+    ) {
+        self.machine = machine
+        self.loop = loop
+        self.endpoint = endpoint
+        self.tls = tls
+        // On a shared timeline the timeline is the clock too.
+        self.clock = timerMode.timeline ?? clock
+        self.dataDirectory = dataDirectory
+        self.log = log
+        self.delegates = delegates
+        self.shared = shared
+        self.timers = TimerTable(mode: timerMode, loop: loop)
+        self.savedLastOnlineUser = machine.lastOnlineUser
+    }
+
+    /// What calls waiting at shutdown get.
+    var shutDownError: ClientError { shared.shutDownError }
 
     // MARK: Loop side
 
@@ -129,7 +195,7 @@ final class ClientEngine: @unchecked Sendable {
         let snapshot = ClientStatus(
             loginStatus: machine.loginStatus, isConnected: machine.isConnected, currentUsername: machine.currentUsername,
             lastOnlineUser: machine.lastOnlineUser, tokenExpiresAt: machine.tokenExpiresAt)
-        status.withLock { $0 = snapshot }
+        shared.status.withLock { $0 = snapshot }
         guard snapshot.lastOnlineUser != savedLastOnlineUser else { return }
         savedLastOnlineUser = snapshot.lastOnlineUser
         do throws(ClientError) {
@@ -140,7 +206,7 @@ final class ClientEngine: @unchecked Sendable {
     }
 
     func note(_ problem: String) {
-        problems.withLock { $0.append(problem) }
+        shared.problems.withLock { $0.append(problem) }
     }
 
     // MARK: Test and harness hooks (loop side)
@@ -158,32 +224,29 @@ final class ClientEngine: @unchecked Sendable {
     /// The ids of the messages stored in the open database of the current login.
     var storedMessageIDs: [String] { databases[machine.loginEpoch]?.messageIDs() ?? [] }
 
-    /// Starts shutting down (any thread): later calls fail at once, and so do calls and hops
-    /// still queued for the loop.
-    func beginShutdown() {
-        gate.close()
-    }
-
     /// Closes sockets, timers and databases without telling the state machine (the client is going
     /// away); waiting calls fail with ``shutDownError``, and so do later ones. Loop side.
     func shutdown() {
-        gate.close()
+        shared.gate.close()
         for completion in calls.failAll(shutDownError) { completion() }
         queue = []
         timers.cancelAll()
+        finishRoundTrips(generation: nil)
         for link in links.values { link.close(code: CloseCode.normal) }
         links = [:]
         for database in databases.values { database.close() }
         databases = [:]
     }
+}
 
-    /// Runs ``shutdown()`` on the loop (not through the gate: it must run even after ``beginShutdown()``).
-    func shutdownOnLoop() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            loop.execute { [self] in
-                shutdown()
-                continuation.resume()
-            }
-        }
-    }
+/// A weak reference to an engine, for timer actions that may outlive it.
+struct WeakEngine {
+    weak var engine: ClientEngine?
+    init(_ engine: ClientEngine) { self.engine = engine }
+}
+
+/// A ping of the shell's own waiting for its pong (``ClientEngine/startRoundTrip(_:)``).
+struct RoundTrip {
+    var generation: UInt64
+    var finish: (Bool) -> Void
 }

@@ -1,12 +1,23 @@
+import IMockCommon
 import IMockNet
 
 /// How the shell runs the state machine's timers.
-public enum ClientTimerMode: Sendable, Equatable {
+public enum ClientTimerMode: Sendable {
     /// Event-loop timers on real (monotonic) time.
     case realTime
     /// Timers are only recorded with their due time on the client's clock; the owner fires them
     /// with ``IMClient/fireTimer(_:)`` (deterministic tests on a virtual clock).
     case manual
+    /// Timers on a run's shared `Timeline` (the in-process server's): moving that one clock
+    /// fires the client's and the server's timers in deadline order. The timeline is also the
+    /// client's clock.
+    case shared(Timeline)
+
+    /// The shared timeline, in that mode.
+    var timeline: Timeline? {
+        if case .shared(let timeline) = self { return timeline }
+        return nil
+    }
 }
 
 /// The pending timers of one client, loop-confined.
@@ -14,9 +25,16 @@ final class TimerTable {
     private struct Pending {
         var dueAtMs: Int64
         var loopTimer: LoopTimerID?
+        var timelineTimer: Timeline.Timer?
     }
 
     private let mode: ClientTimerMode
+
+    /// The table as a timeline action captures it (the client may be gone when it fires).
+    private struct WeakTable {
+        weak var table: TimerTable?
+        init(_ table: TimerTable) { self.table = table }
+    }
     private let loop: EventLoop
     private var pending: [ClientTimer: Pending] = [:]
 
@@ -25,16 +43,29 @@ final class TimerTable {
         self.loop = loop
     }
 
-    /// Starts (or restarts) `timer`; `fire` runs on the loop when it is due (real time only).
-    func schedule(_ timer: ClientTimer, afterMs: Int64, nowMs: Int64, fire: @escaping (ClientTimer) -> Void) {
+    /// Starts (or restarts) `timer`; `fire` runs on the loop when it is due (real time or the
+    /// shared timeline; in manual mode the owner fires it).
+    func schedule(_ timer: ClientTimer, afterMs: Int64, nowMs: Int64, fire: @escaping @Sendable (ClientTimer) -> Void) {
         cancel(timer)
-        var entry = Pending(dueAtMs: nowMs &+ max(afterMs, 0), loopTimer: nil)
-        if mode == .realTime {
-            let id = loop.scheduleTimer(after: .milliseconds(max(afterMs, 0))) { [weak self] in
+        var entry = Pending(dueAtMs: nowMs.clampedAdding(max(afterMs, 0)))
+        switch mode {
+        case .realTime:
+            entry.loopTimer = loop.scheduleTimer(after: .milliseconds(max(afterMs, 0))) { [weak self] in
                 guard let self, self.pending.removeValue(forKey: timer) != nil else { return }
                 fire(timer)
             }
-            entry.loopTimer = id
+        case .shared(let timeline):
+            let table = LoopBound(WeakTable(self), on: loop)
+            let loop = self.loop
+            entry.timelineTimer = timeline.schedule(at: entry.dueAtMs) {
+                let run: @Sendable () -> Void = {
+                    guard let self = table.value.table, self.pending.removeValue(forKey: timer) != nil else { return }
+                    fire(timer)
+                }
+                if loop.inEventLoop { run() } else { loop.execute(run) }
+            }
+        case .manual:
+            break
         }
         pending[timer] = entry
     }
@@ -43,6 +74,7 @@ final class TimerTable {
     func cancel(_ timer: ClientTimer) {
         guard let entry = pending.removeValue(forKey: timer) else { return }
         if let id = entry.loopTimer { loop.cancelTimer(id) }
+        if let id = entry.timelineTimer { mode.timeline?.cancel(id) }
     }
 
     /// Stops every timer.

@@ -1,22 +1,33 @@
 import IMockCore
 import IMockNet
 
-/// A minimal HTTP/1.1 client for the client's few REST calls: one request per connection
-/// (`Connection: close`), a bounded response read to the end. Loop-confined.
-enum HTTPFetch {
+/// A minimal HTTP/1.1 client on an ``EventLoop``: one request per connection
+/// (`Connection: close`), a bounded response read to the end. Loop-confined. The client uses it
+/// for its REST calls, the conformance harness for the REST and control APIs.
+public enum HTTPFetch {
     /// The largest response accepted.
-    static let maxResponseBytes = 1 << 20
+    public static let maxResponseBytes = 1 << 20
     /// How long connect, request and response may take together.
-    static let timeout: Duration = .seconds(10)
+    public static let timeout: Duration = .seconds(10)
 
     /// Sends `GET path` and calls `completion` on the loop with the status and body.
     static func get(
         loop: EventLoop, endpoint: ServerEndpoint, tls: TLSContext?, path: String, bearer: String,
         completion: @escaping (Result<(status: Int, body: [UInt8]), HTTPFetchError>) -> Void
     ) {
-        let request = "GET \(path) HTTP/1.1\r\nHost: \(endpoint.hostHeader)\r\nAccept: application/json\r\n"
-            + "Authorization: Bearer \(bearer)\r\nConnection: close\r\n\r\n"
-        let handler = HTTPFetchHandler(request: Array(request.utf8), completion: completion)
+        request(loop: loop, endpoint: endpoint, tls: tls, method: "GET", path: path, bearer: bearer, completion: completion)
+    }
+
+    /// Sends `method path` with an optional bearer token and JSON body; calls `completion` on the
+    /// loop with the status and body. Call on the loop thread.
+    public static func request(
+        loop: EventLoop, endpoint: ServerEndpoint, tls: TLSContext?, method: String, path: String, bearer: String?,
+        body: [UInt8]? = nil, completion: @escaping (Result<(status: Int, body: [UInt8]), HTTPFetchError>) -> Void
+    ) {
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(endpoint.hostHeader)\r\nAccept: application/json\r\n"
+        if let bearer { head += "Authorization: Bearer \(bearer)\r\n" }
+        if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
+        let handler = HTTPFetchHandler(request: Array((head + "Connection: close\r\n\r\n").utf8) + (body ?? []), completion: completion)
         handler.loop = loop
         do {
             let address = try SocketAddress.resolve(host: endpoint.host, port: endpoint.port)
@@ -37,7 +48,7 @@ enum HTTPFetch {
 }
 
 /// Why a REST call got no answer.
-enum HTTPFetchError: Error, Equatable {
+public enum HTTPFetchError: Error, Equatable, Sendable {
     case connectFailed(String)
     case timedOut
     case responseTooLarge

@@ -13,7 +13,7 @@ public final class IMClient: Sendable {
     public let endpoint: ServerEndpoint
     /// Every callback emitted so far, in order (the harness's record log).
     public let log: CallbackLog
-    let engine: ClientEngine
+    let engine: ClientFront
     private let delegates: DelegateRegistry
     private let callbackQueue: DispatchQueue
     private let ownedLoop: EventLoop?
@@ -27,14 +27,17 @@ public final class IMClient: Sendable {
     ///   - dataDirectory: where the per-user databases and the `lastOnlineUser` file live; nil
     ///     keeps databases in memory and remembers no user across runs.
     ///   - loop: the event loop to run on; nil starts one the client owns (stopped by ``shutdown()``).
-    ///   - timerMode: real-time timers, or manual ones for tests on a virtual clock.
+    ///   - timerMode: real-time timers, manual ones for tests, or the run's shared `Timeline`
+    ///     (which then is the client's clock too, whatever `clock` says).
     ///   - tls: the TLS context for `wss` endpoints.
     ///   - callbackQueue: the queue of delegates registered without one, and of completion handlers.
     ///   - lastOnlineUser: the last user whose login reached the server (Z5); nil reads it from `dataDirectory`.
+    ///   - sequencer: numbers the records of this client and of every other client sharing it in
+    ///     one order (``CallbackRecord/sequence``); nil leaves them 0.
     public init(
         options: ClientOptions, endpoint: ServerEndpoint, clock: any Clock = SystemClock(), dataDirectory: String? = nil,
         loop: EventLoop? = nil, timerMode: ClientTimerMode = .realTime, tls: TLSContext? = nil,
-        callbackQueue: DispatchQueue? = nil, lastOnlineUser: String? = nil
+        callbackQueue: DispatchQueue? = nil, lastOnlineUser: String? = nil, sequencer: CallbackSequencer? = nil
     ) throws(IMClientError) {
         let directory = dataDirectory.map { DataDirectory(path: $0) }
         do throws(ClientError) { try directory?.create() } catch { throw .dataDirectory(error) }
@@ -49,12 +52,12 @@ public final class IMClient: Sendable {
         }
         self.options = options
         self.endpoint = endpoint
-        self.log = CallbackLog()
+        self.log = CallbackLog(sequencer: sequencer)
         let queue = callbackQueue ?? DispatchQueue(label: "imock.client.callbacks")
         self.callbackQueue = queue
         self.delegates = DelegateRegistry(defaultQueue: queue)
         let machine = ClientStateMachine(options: options, lastOnlineUser: lastOnlineUser ?? directory?.readLastOnlineUser())
-        engine = ClientEngine(
+        engine = ClientFront(
             machine: machine, loop: runLoop, endpoint: endpoint, tls: tls, clock: clock, dataDirectory: directory,
             timerMode: timerMode, log: log, delegates: delegates)
     }
@@ -112,17 +115,17 @@ public final class IMClient: Sendable {
     // MARK: Queries (synchronous, O5)
 
     /// Whether a user is logged in, connected or not (E1).
-    public var isLoggedIn: Bool { engine.status.withLock { $0.loginStatus == .logged } }
+    public var isLoggedIn: Bool { engine.shared.status.withLock { $0.loginStatus == .logged } }
     /// Whether the connection is up (E3).
-    public var isConnected: Bool { engine.status.withLock { $0.isConnected } }
+    public var isConnected: Bool { engine.shared.status.withLock { $0.isConnected } }
     /// The logged-in user (E7).
-    public var currentUsername: String? { engine.status.withLock { $0.currentUsername } }
+    public var currentUsername: String? { engine.shared.status.withLock { $0.currentUsername } }
     /// Logout / Logging / Logged (O5).
-    public var loginStatus: LoginStatus { engine.status.withLock { $0.loginStatus } }
+    public var loginStatus: LoginStatus { engine.shared.status.withLock { $0.loginStatus } }
     /// The last user whose login reached the server (Z5); saved in the data directory.
-    public var lastOnlineUser: String? { engine.status.withLock { $0.lastOnlineUser } }
+    public var lastOnlineUser: String? { engine.shared.status.withLock { $0.lastOnlineUser } }
     /// The token's expiry from the server, nil for never or when logged out.
-    public var tokenExpiresAt: Int64? { engine.status.withLock { $0.tokenExpiresAt } }
+    public var tokenExpiresAt: Int64? { engine.shared.status.withLock { $0.tokenExpiresAt } }
 
     // MARK: Test and harness hooks
 
@@ -135,6 +138,14 @@ public final class IMClient: Sendable {
     @discardableResult
     public func fireTimer(_ timer: ClientTimer) async -> Bool {
         await engine.onLoop(orElse: false) { $0.fire(timer) }
+    }
+
+    /// Pings the server on the live connection and returns when the `pong` came: by then every
+    /// frame the server sent before it has been handled and its callbacks logged (the harness's
+    /// settle step). False at once when no connection is open, or when it closed first.
+    @discardableResult
+    public func roundTrip() async -> Bool {
+        await engine.startOnLoop(orElse: false) { engine, finish in engine.startRoundTrip(finish) }
     }
 
     /// The ids of the messages in the current login's database, oldest first.

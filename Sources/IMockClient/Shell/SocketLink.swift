@@ -1,16 +1,20 @@
+import IMockWire
 import IMockNet
 
 /// One WebSocket of the client, tagged with the generation the state machine gave it.
 /// Loop-confined; reports to the engine only while the engine still lists it.
 final class SocketLink: WebSocketDelegate {
     let generation: UInt64
+    /// How frames travel on this connection.
+    let wire: any ClientWire
     private weak var engine: ClientEngine?
     private(set) var channel: WebSocketChannel?
     /// A close asked for before the handshake finished.
     private var pendingClose: UInt16?
 
-    init(generation: UInt64, engine: ClientEngine) {
+    init(generation: UInt64, wire: any ClientWire, engine: ClientEngine) {
         self.generation = generation
+        self.wire = wire
         self.engine = engine
     }
 
@@ -19,10 +23,16 @@ final class SocketLink: WebSocketDelegate {
         self.channel = channel
     }
 
-    /// Sends a text frame (dropped when not open).
-    func send(_ text: String) {
+    /// Whether the handshake finished and the connection is open.
+    var isOpen: Bool { channel?.isOpen ?? false }
+
+    /// Sends a message (dropped when not open).
+    func send(_ message: WireMessage) {
         guard let channel, channel.isOpen else { return }
-        channel.send(text: text)
+        switch message {
+        case .text(let text): channel.send(text: text)
+        case .binary(let bytes): channel.send(binary: bytes)
+        }
     }
 
     /// Closes with `code`; before the handshake finished, as soon as it does.
@@ -44,7 +54,11 @@ final class SocketLink: WebSocketDelegate {
     }
 
     func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {
-        engine?.socketReported(self, .textReceived(generation: generation, text: text))
+        engine?.messageReceived(self, .text(text))
+    }
+
+    func webSocket(_ channel: WebSocketChannel, didReceiveBinary bytes: [UInt8]) {
+        engine?.messageReceived(self, .binary(bytes))
     }
 
     func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String) {

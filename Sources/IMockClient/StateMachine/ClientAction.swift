@@ -1,4 +1,5 @@
 import IMockCore
+import IMockWire
 
 /// What the I/O shell must do, in order.
 public enum ClientAction: Sendable, Equatable {
@@ -8,7 +9,7 @@ public enum ClientAction: Sendable, Equatable {
     case closeDatabase(epoch: UInt64)
     /// Open a WebSocket to the server; answer with `socketOpened` / `socketClosed` of `generation`.
     case openSocket(generation: UInt64)
-    /// Send `frame` (as ``ClientFrame/text``) on socket `generation`.
+    /// Send `frame` on socket `generation` (as the connection's ``ClientWire`` writes it).
     case sendFrame(generation: UInt64, frame: ClientFrame)
     /// Close socket `generation` with `code`; no `socketClosed` event is expected for it.
     case closeSocket(generation: UInt64, code: UInt16)

@@ -1,4 +1,5 @@
 import IMockCore
+import IMockWire
 
 /// What happens to the client: an API call, a socket or database result, a frame, a timer.
 /// Socket and database events carry the generation they were opened with; events of an older
@@ -19,8 +20,9 @@ public enum ClientEvent: Sendable, Equatable {
     case socketOpened(generation: UInt64)
     /// Socket `generation` closed or failed to open; `code` nil when no close frame came.
     case socketClosed(generation: UInt64, code: UInt16?, reason: String)
-    /// A text frame arrived on socket `generation`.
-    case textReceived(generation: UInt64, text: String)
+    /// A message on socket `generation` could not be read as a frame (the connection's
+    /// ``ClientWire`` says why).
+    case frameRefused(generation: UInt64, error: FrameError)
     /// A parsed frame arrived on socket `generation`.
     case frameReceived(generation: UInt64, frame: ServerFrame)
     /// The shell stored offline message `messageId`; the client may ack it (C10).

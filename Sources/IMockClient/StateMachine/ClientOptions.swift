@@ -18,12 +18,14 @@ public struct ClientOptions: Sendable, Equatable {
     public var keepAliveIntervalMs: Int64
     /// The seed of the reconnect jitter.
     public var randomSeed: UInt64
+    /// The wire dialect the client speaks (the state machine is the same for all).
+    public var transport: ClientTransport
 
     /// Creates options; refuses a device the server would refuse (E11: extension ≤ 1024).
     public init(
         appKey: String, device: DeviceDescription, syncTypes: [SyncType] = [], profile: SDKProfile = .easemob,
         reconnect: ReconnectPolicy? = nil, loginTimeoutMs: Int64 = 30_000, keepAliveIntervalMs: Int64 = 10_000,
-        randomSeed: UInt64 = 0
+        randomSeed: UInt64 = 0, transport: ClientTransport = .imockJSON
     ) throws(ClientOptionsError) {
         do { _ = try device.loginDevice(loginTimeMs: 0, tokenID: 0) } catch { throw .invalidDevice(error) }
         var seen: Set<SyncType> = []
@@ -40,6 +42,7 @@ public struct ClientOptions: Sendable, Equatable {
         self.loginTimeoutMs = loginTimeoutMs
         self.keepAliveIntervalMs = keepAliveIntervalMs
         self.randomSeed = randomSeed
+        self.transport = transport
     }
 
     /// How long a ping may wait for its `pong` before the connection counts as dropped

@@ -1,3 +1,4 @@
+import IMockWire
 import IMockCore
 
 extension ClientStateMachine {

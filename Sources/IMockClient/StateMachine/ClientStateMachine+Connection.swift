@@ -1,4 +1,6 @@
+import IMockCommon
 import IMockCore
+import IMockWire
 
 extension ClientStateMachine {
     mutating func socketOpened(generation: UInt64) {

@@ -1,4 +1,5 @@
 import IMockCore
+import IMockWire
 
 extension ClientStateMachine {
     mutating func frameReceived(generation: UInt64, frame: ServerFrame) {

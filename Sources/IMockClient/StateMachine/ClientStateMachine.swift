@@ -1,4 +1,6 @@
+import IMockCommon
 import IMockCore
+import IMockWire
 
 /// The SDK connection state machine, pure: ``handle(_:nowMs:)`` takes an event and returns the
 /// actions for the I/O shell, callbacks included. Logged in and connected are kept apart
@@ -48,12 +50,8 @@ public struct ClientStateMachine: Sendable {
         case .socketOpened(let generation): socketOpened(generation: generation)
         case .socketClosed(let generation, let code, let reason):
             socketClosed(generation: generation, code: code, reason: reason)
-        case .textReceived(let generation, let text):
-            do throws(FrameError) {
-                frameReceived(generation: generation, frame: try ServerFrameParser.parse(text))
-            } catch {
-                if generation == liveSocket { output.append(.ignoredFrame(error)) }
-            }
+        case .frameRefused(let generation, let error):
+            if generation == liveSocket { output.append(.ignoredFrame(error)) }
         case .frameReceived(let generation, let frame): frameReceived(generation: generation, frame: frame)
         case .messageStored(let messageId): messageStored(messageId: messageId)
         case .timerFired(let timer): timerFired(timer)

@@ -1,3 +1,4 @@
+import IMockCommon
 /// Identifies an active fault (unique for the server's life).
 public struct FaultID: RawRepresentable, Hashable, Comparable, Sendable {
     public let rawValue: UInt64

@@ -1,3 +1,4 @@
+import IMockCommon
 /// The active faults of a server and the decisions they make, in creation order. Pure: the
 /// shell asks it what to do with a frame, a login or a logout and carries the answer out.
 public struct FaultBook: Sendable {
@@ -101,10 +102,12 @@ public struct FaultBook: Sendable {
         return faults[index].rollOnce(for: connection)
     }
 
-    /// The engine faults for one client request: `failUnbind` for a logout that unbinds,
-    /// `failSync` for a login that asks for a data sync. Each matching fault rolls once.
-    public mutating func engineFaults(for subject: FaultSubject, logoutUnbinds: Bool, syncTypes: [SyncType]) -> AppFaults {
-        var result = AppFaults()
+    /// The faults of one command: `failUnbind` for a logout that unbinds, `failSync` for a login
+    /// that asks for a data sync. Each matching fault rolls once.
+    public mutating func commandFaults(for subject: FaultSubject, logoutUnbinds: Bool, syncTypes: [SyncType])
+        -> CommandFaults
+    {
+        var result = CommandFaults()
         for index in faults.indices where faults[index].target.matches(subject) {
             switch faults[index].kind {
             case .failUnbind:

@@ -8,7 +8,7 @@ extension SeedDocument {
         let document = try validated()
         var directory = Directory(settings: settings)
         for seedApp in document.apps {
-            directory.apps[seedApp.appKey] = seedApp.makeApp(passwordIterations: settings.passwordIterations, nowMs: nowMs)
+            directory.apps[seedApp.appKey] = seedApp.makeApp(settings: settings, nowMs: nowMs)
         }
         return directory
     }
@@ -22,18 +22,19 @@ extension Directory {
     public mutating func restoreApp(from seed: SeedApp, nowMs: Int64) throws(SeedError) {
         var checked = seed
         try checked.validate(at: "apps[0]")
-        apps[checked.appKey] = checked.makeApp(passwordIterations: settings.passwordIterations, nowMs: nowMs)
+        apps[checked.appKey] = checked.makeApp(settings: settings, nowMs: nowMs)
     }
 }
 
 extension SeedApp {
     /// The domain app of a validated seed app.
-    func makeApp(passwordIterations: Int, nowMs: Int64) -> App {
+    func makeApp(settings directorySettings: DirectorySettings, nowMs: Int64) -> App {
+        let random = directorySettings.random
         var app = App(
-            key: appKey, uuid: uuid ?? Crypto.randomUUIDString(), settings: settings,
-            clientID: clientID ?? "YXA6" + Base64URL.encode(Crypto.randomBytes(16)),
-            clientSecret: clientSecret ?? "YXA6" + Base64URL.encode(Crypto.randomBytes(24)),
-            signingKey: signingKey ?? Crypto.randomBytes(SeedApp.signingKeyLength))
+            key: appKey, uuid: uuid ?? random.uuidString(), settings: settings,
+            clientID: clientID ?? "YXA6" + Base64URL.encode(random.bytes(16)),
+            clientSecret: clientSecret ?? "YXA6" + Base64URL.encode(random.bytes(24)),
+            signingKey: signingKey ?? random.bytes(SeedApp.signingKeyLength))
         app.nextTokenSerial = nextTokenID ?? 1
         app.revokedTokenSerials = Set(revokedTokenIDs)
         var nextSequence = (users.compactMap(\.sequence).max() ?? 0) + 1
@@ -44,10 +45,12 @@ extension SeedApp {
             let createdMs = seedUser.createdMs ?? nowMs
             created.append(
                 User(
-                    username: seedUser.username, uuid: seedUser.uuid ?? Crypto.randomUUIDString(),
+                    username: seedUser.username, uuid: seedUser.uuid ?? random.uuidString(),
                     nickname: seedUser.nickname, activated: seedUser.activated, createdMs: createdMs,
                     modifiedMs: seedUser.modifiedMs ?? createdMs,
-                    passwordHash: seedUser.password.map { $0.makeHash(iterations: passwordIterations) },
+                    passwordHash: seedUser.password.map {
+                        $0.makeHash(iterations: directorySettings.passwordIterations, random: random)
+                    },
                     minimumTokenSerial: seedUser.minimumTokenID ?? app.nextTokenSerial, sequence: sequence))
         }
         created.sort { $0.sequence < $1.sequence }
@@ -59,9 +62,9 @@ extension SeedApp {
 }
 
 extension SeedPassword {
-    func makeHash(iterations: Int) -> PasswordHash {
+    func makeHash(iterations: Int, random: RandomSource) -> PasswordHash {
         switch self {
-        case .plain(let password): PasswordHash(hashing: password, iterations: iterations)
+        case .plain(let password): PasswordHash(hashing: password, iterations: iterations, random: random)
         case .hashed(let stored): PasswordHash(iterations: stored.iterations, salt: stored.salt, digest: stored.hash)
         }
     }

@@ -80,7 +80,7 @@ extension SeedApp {
         // `loginPolicy` is valid by construction (decoding already refused bad limits).
     }
 
-    /// Lower-case 8-4-4-4-12 hex, as ``Crypto/randomUUIDString()`` writes.
+    /// Lower-case 8-4-4-4-12 hex, as `RandomSource.uuidString()` writes.
     static func isUUID(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         guard bytes.count == 36 else { return false }

@@ -14,7 +14,7 @@ public struct ConnectionID: RawRepresentable, Hashable, Comparable, Sendable, Cu
     public var description: String { "conn#\(rawValue)" }
 }
 
-/// A timer the engine asked the shell to run (``SessionEffect/schedule(_:atMs:)``); the shell
+/// A timer the engine asked the shell to run (``SessionOutput/schedule(_:atMs:)``); the shell
 /// hands it back through ``SessionEngine/timerFired(_:nowMs:directory:)`` when due.
 public struct TimerToken: Hashable, Sendable, CustomStringConvertible {
     /// What the timer is for.

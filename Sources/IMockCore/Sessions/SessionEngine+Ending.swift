@@ -1,48 +1,32 @@
 extension SessionEngine {
-    /// Ends a session the way a kick does: `kicked` frame, close `4000 + code`, journal both,
-    /// cancel its timers.
+    /// Ends a session the way a kick does: journalled, then an ``SessionEnd/Cause/kicked(code:by:)``
+    /// end; its timers are cancelled.
     mutating func kickSession(_ sessionID: SessionID, code: Int, reason: String, by: KickedBy?, nowMs: Int64)
-        -> [SessionEffect]
+        -> [SessionOutput]
     {
         guard let session = sessions[sessionID] else { return [] }
-        let frame = ServerFrame.kicked(code: code, reason: reason, by: by)
-        var effects: [SessionEffect] = [.send(session.connection, frame), journal(session, .frame(frame), nowMs)]
-        effects += closeSession(sessionID, code: CloseCode.forCode(code), reason: reason, nowMs: nowMs)
-        return effects
+        let journalled = journal(session, .kicked(code: code, reason: reason, by: by), nowMs)
+        return [journalled] + endSession(sessionID, .kicked(code: code, by: by), reason: reason)
     }
 
-    /// Closes a session's connection with `code` (journalled), forgets the session and
-    /// cancels its timers.
-    mutating func closeSession(_ sessionID: SessionID, code: UInt16, reason: String, nowMs: Int64) -> [SessionEffect] {
+    /// Ends a session with `cause` (the shell closes its connection as the dialect says, and
+    /// journals the close), forgets it and cancels its timers.
+    mutating func endSession(_ sessionID: SessionID, _ cause: SessionEnd.Cause, reason: String) -> [SessionOutput] {
         guard let session = sessions[sessionID] else { return [] }
-        let reason = Self.closeReason(reason)
         connections[session.connection] = .closing
-        var effects: [SessionEffect] = [
-            .close(session.connection, closeCode: code, reason: reason),
-            journal(session, .closed(code: code, reason: reason), nowMs),
-        ]
-        effects += removeSession(sessionID)
-        return effects
+        let end = SessionEnd(cause: cause, reason: reason, subject: session.subject)
+        return [.end(session.connection, end)] + removeSession(sessionID)
     }
 
-    /// Forgets a session and cancels its timers (no frames).
-    mutating func removeSession(_ sessionID: SessionID) -> [SessionEffect] {
+    /// Forgets a session and cancels its timers (no output to it).
+    mutating func removeSession(_ sessionID: SessionID) -> [SessionOutput] {
         guard let session = sessions.removeValue(forKey: sessionID) else { return [] }
         sessionsByUser[session.key]?.removeAll { $0 == sessionID }
         if sessionsByUser[session.key]?.isEmpty == true { sessionsByUser[session.key] = nil }
         return session.pendingTimers.map { .cancel($0) }
     }
 
-    func journal(_ session: ConnectedSession, _ event: JournalEvent, _ nowMs: Int64) -> SessionEffect {
-        .journal(
-            JournalEntry(
-                atMs: nowMs, connection: session.connection, app: session.key.app, user: session.key.user,
-                resource: session.device.resource, event: event))
-    }
-
-    /// A WebSocket close reason is at most 123 bytes of UTF-8; longer reasons are cut at a
-    /// character boundary.
-    static func closeReason(_ reason: String) -> String {
-        TextLimits.prefix(reason, maximumUTF8Bytes: 123)
+    func journal(_ session: ConnectedSession, _ event: JournalEvent, _ nowMs: Int64) -> SessionOutput {
+        .journal(JournalEntry(atMs: nowMs, subject: session.subject, event: event))
     }
 }

@@ -1,73 +1,71 @@
 extension SessionEngine {
-    /// `send`: a live recipient gets a `message` on each of its sessions (no ack needed); an
-    /// offline one gets it queued for the next login. The sender gets `send.ok`.
+    /// `send`: a live recipient gets the message on each of its sessions (no ack needed); an
+    /// offline one gets it queued for the next login. The sender gets ``SessionReply/sent(messageId:timestamp:)``.
     mutating func send(
-        from session: ConnectedSession, id: String, to rawRecipient: String, text: String, nowMs: Int64,
+        from session: ConnectedSession, tag: RequestTag, to rawRecipient: String, text: String, nowMs: Int64,
         directory: Directory
-    ) -> [SessionEffect] {
+    ) -> [SessionOutput] {
         guard let recipient = UserKey(app: session.key.app, rawUser: rawRecipient) else {
-            return [requestError(session.connection, id: id, .invalidParam, "field to is not a valid username", field: "to")]
+            return [refuse(session.connection, tag, .invalidRecipient, field: "to")]
         }
         guard directory.apps[recipient.app]?.users[recipient.user] != nil else {
-            return [requestError(session.connection, id: id, .userNotFound, "no such user", field: "to")]
+            return [refuse(session.connection, tag, .recipientNotFound, field: "to")]
         }
         let live = sessionsByUser[recipient] ?? []
         if live.isEmpty, (offlineQueues[recipient]?.count ?? 0) >= configuration.maximumOfflineMessagesPerUser {
-            return [requestError(session.connection, id: id, .exceedServiceLimit, "the recipient's offline queue is full")]
+            return [refuse(session.connection, tag, .offlineQueueFull)]
         }
         let message = ChatMessage(
             messageId: String(nextMessageSerial), from: session.key.user, to: recipient.user, text: text, timestamp: nowMs)
         nextMessageSerial += 1
-        var effects: [SessionEffect] = []
+        var outputs: [SessionOutput] = []
         if live.isEmpty {
             offlineQueues[recipient, default: []].append(message)
         } else {
             for sessionID in live {
-                if let target = sessions[sessionID] { effects.append(.send(target.connection, .message(message))) }
+                if let target = sessions[sessionID] { outputs.append(.push(target.connection, .message(message))) }
             }
         }
-        effects.append(.send(session.connection, .sendOK(id: id, messageId: message.messageId, timestamp: nowMs)))
-        return effects
+        outputs.append(.reply(session.connection, tag, .sent(messageId: message.messageId, timestamp: nowMs)))
+        return outputs
     }
 
     /// The connection has more output waiting than the server allows (its client does not
     /// read): the messages it was sent but had not taken go back to the front of the user's
     /// offline queue, in order (nothing is lost; a message the client did read after all comes
-    /// again at the next login, with the same id), and the session closes with 1008.
+    /// again at the next login, with the same id), and the session ends.
     public mutating func outputOverflowed(
         _ connection: ConnectionID, undelivered: [ChatMessage], nowMs: Int64
-    ) -> [SessionEffect] {
+    ) -> [SessionOutput] {
         let reason = "the client does not read: too much output is waiting"
         guard case .loggedIn(let sessionID) = connections[connection], let session = sessions[sessionID] else {
             connections[connection] = .closing
-            return [.close(connection, closeCode: CloseCode.outputOverflow, reason: reason)]
+            let end = SessionEnd(cause: .outputOverflow, reason: reason, subject: JournalSubject(connection: connection))
+            return [.end(connection, end)]
         }
         let queue = offlineQueues[session.key] ?? []
         let queued = Set(queue.map(\.messageId))
         let back = undelivered.filter { !queued.contains($0.messageId) }
         if !back.isEmpty { offlineQueues[session.key] = back + queue }
-        return closeSession(sessionID, code: CloseCode.outputOverflow, reason: reason, nowMs: nowMs)
+        return endSession(sessionID, .outputOverflow, reason: reason)
     }
 
     /// `ack`: removes a queued offline message of the session's user for good.
-    mutating func ack(_ session: ConnectedSession, id: String, messageId: String) -> [SessionEffect] {
+    mutating func ack(_ session: ConnectedSession, tag: RequestTag, messageId: String) -> [SessionOutput] {
         guard let index = offlineQueues[session.key]?.firstIndex(where: { $0.messageId == messageId }) else {
-            let message = "no offline message with this id is waiting"
-            return [requestError(session.connection, id: id, .messageInvalid, message, field: "messageId")]
+            return [refuse(session.connection, tag, .messageNotWaiting, field: "messageId")]
         }
         offlineQueues[session.key]?.remove(at: index)
         if offlineQueues[session.key]?.isEmpty == true { offlineQueues[session.key] = nil }
-        return [.send(session.connection, .ackOK(id: id))]
+        return [.reply(session.connection, tag, .acked)]
     }
 
-    /// `logout`: `logout.ok` then close 1000. With `unbindDeviceToken` while the app's
-    /// `failUnbind` fault is set: `error` 212 and the session stays (E8).
-    mutating func logout(_ session: ConnectedSession, id: String, unbindDeviceToken: Bool, nowMs: Int64) -> [SessionEffect] {
-        if unbindDeviceToken, faults(for: session.key.app).failUnbind {
-            return [requestError(session.connection, id: id, .unbindDeviceTokenFailed, "unbinding the device token failed")]
-        }
-        var effects: [SessionEffect] = [.send(session.connection, .logoutOK(id: id))]
-        effects += closeSession(session.id, code: CloseCode.normal, reason: "logout", nowMs: nowMs)
-        return effects
+    /// `logout`: ``SessionReply/loggedOut`` then the end. With `unbindDeviceToken` while the
+    /// `failUnbind` fault applies: refused (212 in the imock dialect) and the session stays (E8).
+    mutating func logout(
+        _ session: ConnectedSession, tag: RequestTag, unbindDeviceToken: Bool, faults: CommandFaults, nowMs: Int64
+    ) -> [SessionOutput] {
+        if unbindDeviceToken, faults.failUnbind { return [refuse(session.connection, tag, .unbindFailed)] }
+        return [.reply(session.connection, tag, .loggedOut)] + endSession(session.id, .loggedOut, reason: "logout")
     }
 }

@@ -1,38 +1,38 @@
 extension SessionEngine {
     /// The user's password changed (the directory already refuses the old tokens): every
     /// device gets 216.
-    public mutating func passwordChanged(app: AppKey, user: String, nowMs: Int64) -> [SessionEffect] {
+    public mutating func passwordChanged(app: AppKey, user: String, nowMs: Int64) -> [SessionOutput] {
         kick(app: app, user: user, resource: nil, code: KickCode.kickedByPasswordChange.rawValue,
              reason: "the password was changed", by: nil, nowMs: nowMs)
     }
 
     /// REST force-logout of one resource, or of every device when `resource` is nil: 217.
-    public mutating func disconnect(app: AppKey, user: String, resource: String?, nowMs: Int64) -> [SessionEffect] {
+    public mutating func disconnect(app: AppKey, user: String, resource: String?, nowMs: Int64) -> [SessionOutput] {
         kick(app: app, user: user, resource: resource, code: KickCode.kickedByOtherDevice.rawValue,
              reason: "forced offline by the server", by: nil, nowMs: nowMs)
     }
 
     /// The user was deleted: every device gets 207; the offline queue is dropped.
-    public mutating func userDeleted(app: AppKey, user: String, nowMs: Int64) -> [SessionEffect] {
-        let effects = kick(app: app, user: user, resource: nil, code: KickCode.userRemoved.rawValue,
+    public mutating func userDeleted(app: AppKey, user: String, nowMs: Int64) -> [SessionOutput] {
+        let outputs = kick(app: app, user: user, resource: nil, code: KickCode.userRemoved.rawValue,
                            reason: "the user was removed", by: nil, nowMs: nowMs)
         if let key = UserKey(app: app, rawUser: user) {
             offlineQueues[key] = nil
             lastLoginDevice[key] = nil
         }
-        return effects
+        return outputs
     }
 
     /// The user was deactivated (banned): every device gets 305 (`userDidForbidByServer`);
     /// logins are refused with 305 while the directory says the user is not activated.
-    public mutating func userDeactivated(app: AppKey, user: String, nowMs: Int64) -> [SessionEffect] {
+    public mutating func userDeactivated(app: AppKey, user: String, nowMs: Int64) -> [SessionOutput] {
         kick(app: app, user: user, resource: nil, code: KickCode.serviceForbidden.rawValue,
              reason: "the user is deactivated", by: nil, nowMs: nowMs)
     }
 
     /// The app's service was disabled: every session of the app gets 305; logins are refused
     /// with 305 while the app's `serviceEnabled` setting is false.
-    public mutating func appServiceDisabled(app: AppKey, nowMs: Int64) -> [SessionEffect] {
+    public mutating func appServiceDisabled(app: AppKey, nowMs: Int64) -> [SessionOutput] {
         let victims = sessions.values.filter { $0.key.app == app }.map(\.id).sorted()
         return victims.flatMap {
             kickSession(
@@ -42,11 +42,11 @@ extension SessionEngine {
     }
 
     /// Kicks the sessions of `user` (one `resource`, or all when nil), earliest login first,
-    /// with any `code`: `kicked` frame, then close `4000 + code`. Used by the REST effects above
+    /// with any `code` (journalled, then ended as kicked). Used by the REST effects above
     /// and by the control API (e.g. 8 for a DAU/MAU limit, 214, 220).
     public mutating func kick(
         app: AppKey, user: String, resource: String?, code: Int, reason: String, by: KickedBy?, nowMs: Int64
-    ) -> [SessionEffect] {
+    ) -> [SessionOutput] {
         guard let key = UserKey(app: app, rawUser: user) else { return [] }
         let victims = (sessionsByUser[key] ?? []).filter { id in
             resource == nil || sessions[id]?.device.resource == resource

@@ -1,26 +1,23 @@
 extension SessionEngine {
-    /// `offline.start`, every queued message in order, `offline.finish`; nothing when the queue
-    /// is empty. Messages stay queued until acked, so a connection that drops before acking gets
+    /// Offline start, every queued message in order, offline finish; nothing when the queue is
+    /// empty. Messages stay queued until acked, so a connection that drops before acking gets
     /// them again at its next login.
-    func offlineSync(_ connection: ConnectionID, key: UserKey) -> [SessionEffect] {
+    func offlineSync(_ connection: ConnectionID, key: UserKey) -> [SessionOutput] {
         guard let queue = offlineQueues[key], !queue.isEmpty else { return [] }
-        var effects: [SessionEffect] = [.send(connection, .offlineStart(count: queue.count))]
-        effects.reserveCapacity(queue.count + 2)
-        for message in queue { effects.append(.send(connection, .message(message))) }
-        effects.append(.send(connection, .offlineFinish))
-        return effects
+        var outputs: [SessionOutput] = [.push(connection, .offlineStart(count: queue.count))]
+        outputs.reserveCapacity(queue.count + 2)
+        for message in queue { outputs.append(.push(connection, .message(message))) }
+        outputs.append(.push(connection, .offlineFinish))
+        return outputs
     }
 
-    /// `sync.start` then `sync.finish` per type; a type in the app's failing set finishes with 303.
-    func dataSync(_ connection: ConnectionID, types: [SyncType], app: AppKey) -> [SessionEffect] {
-        let failing = faults(for: app).failingSyncTypes
-        return types.flatMap { type -> [SessionEffect] in
-            let error = failing.contains(type)
-                ? FrameErrorBody(
-                    code: ProtocolErrorCode.serverUnknownError.rawValue,
-                    message: "data sync of \(type.rawValue) failed")
-                : nil
-            return [.send(connection, .syncStart(type: type)), .send(connection, .syncFinish(type: type, error: error))]
+    /// Sync start then finish per type; a type in `failing` finishes with an error.
+    func dataSync(_ connection: ConnectionID, types: [SyncType], failing: Set<SyncType>) -> [SessionOutput] {
+        types.flatMap { type -> [SessionOutput] in
+            [
+                .push(connection, .syncStart(type)),
+                .push(connection, .syncFinish(type, error: failing.contains(type) ? .syncFailed(type) : nil)),
+            ]
         }
     }
 }

@@ -1,9 +1,9 @@
 extension SessionEngine {
     /// A timer the engine scheduled is due.
     ///
-    /// `tokenWillExpire` sends `token.willExpire`; `tokenExpiry` sends `token.expired` and closes
-    /// with 4108. Timers of sessions that ended or were renewed are ignored.
-    public mutating func timerFired(_ timer: TimerToken, nowMs: Int64, directory: inout Directory) -> [SessionEffect] {
+    /// `tokenWillExpire` pushes the warning; `tokenExpiry` ends the session as expired. Timers of
+    /// sessions that ended or were renewed are ignored.
+    public mutating func timerFired(_ timer: TimerToken, nowMs: Int64, directory: inout Directory) -> [SessionOutput] {
         guard case .loggedIn(let sessionID) = connections[timer.connection], var session = sessions[sessionID] else {
             return []
         }
@@ -12,8 +12,10 @@ extension SessionEngine {
             guard session.willExpireTimer == timer, let expiresAt = session.tokenExpiresAtMs else { return [] }
             session.willExpireTimer = nil
             sessions[sessionID] = session
-            let frame = ServerFrame.tokenWillExpire(expiresAt: expiresAt)
-            return [.send(session.connection, frame), journal(session, .frame(frame), nowMs)]
+            return [
+                .push(session.connection, .tokenWillExpire(expiresAt: expiresAt)),
+                journal(session, .tokenWillExpire(expiresAt: expiresAt), nowMs),
+            ]
         case .tokenExpiry:
             guard session.expiryTimer == timer else { return [] }
             return expireSession(sessionID, nowMs: nowMs)
@@ -21,69 +23,68 @@ extension SessionEngine {
     }
 
     /// Expires the tokens of `user`'s live sessions now, ahead of their timers (the control
-    /// API's "expire now"): each gets `token.expired`, then close 4108, earliest login first.
-    public mutating func expireTokens(app: AppKey, user: String, nowMs: Int64) -> [SessionEffect] {
+    /// API's "expire now"): each ends as expired, earliest login first.
+    public mutating func expireTokens(app: AppKey, user: String, nowMs: Int64) -> [SessionOutput] {
         guard let key = UserKey(app: app, rawUser: user) else { return [] }
         return (sessionsByUser[key] ?? []).flatMap { expireSession($0, nowMs: nowMs) }
     }
 
-    /// `token.expired` then close 4108; cancels the session's remaining token timers.
-    private mutating func expireSession(_ sessionID: SessionID, nowMs: Int64) -> [SessionEffect] {
+    /// Ends the session as expired (journalled); cancels its remaining token timers.
+    private mutating func expireSession(_ sessionID: SessionID, nowMs: Int64) -> [SessionOutput] {
         guard var session = sessions[sessionID] else { return [] }
-        var effects: [SessionEffect] = [session.willExpireTimer, session.expiryTimer].compactMap { $0 }.map { .cancel($0) }
+        var outputs: [SessionOutput] = [session.willExpireTimer, session.expiryTimer].compactMap { $0 }.map { .cancel($0) }
         session.willExpireTimer = nil
         session.expiryTimer = nil
         sessions[sessionID] = session
-        let frame = ServerFrame.tokenExpired
-        effects += [.send(session.connection, frame), journal(session, .frame(frame), nowMs)]
-        effects += closeSession(
-            sessionID, code: CloseCode.forCode(KickCode.tokenExpired.rawValue), reason: "the token has expired",
-            nowMs: nowMs)
-        return effects
+        outputs.append(journal(session, .tokenExpired, nowMs))
+        outputs += endSession(sessionID, .tokenExpired, reason: "the token has expired")
+        return outputs
     }
 
     /// Schedules `token.willExpire` at the configured share of the token's life (at once when
     /// that is already past) and the expiry at `expiresAt`. Nothing for tokens that never expire.
-    mutating func scheduleTokenTimers(_ sessionID: SessionID, nowMs: Int64) -> [SessionEffect] {
+    mutating func scheduleTokenTimers(_ sessionID: SessionID, nowMs: Int64) -> [SessionOutput] {
         guard var session = sessions[sessionID], let expiresAt = session.tokenExpiresAtMs else { return [] }
-        var effects: [SessionEffect] = []
+        var outputs: [SessionOutput] = []
         let life = max(expiresAt - session.tokenIssuedAtMs, 0)
         let warnAt = max(session.tokenIssuedAtMs + life / 100 * Int64(configuration.tokenWarningPercent)
             + life % 100 * Int64(configuration.tokenWarningPercent) / 100, nowMs)
         if warnAt < expiresAt {
             let timer = makeTimer(session.connection, .tokenWillExpire)
             session.willExpireTimer = timer
-            effects.append(.schedule(timer, atMs: warnAt))
+            outputs.append(.schedule(timer, atMs: warnAt))
         }
         let expiry = makeTimer(session.connection, .tokenExpiry)
         session.expiryTimer = expiry
-        effects.append(.schedule(expiry, atMs: expiresAt))
+        outputs.append(.schedule(expiry, atMs: expiresAt))
         sessions[sessionID] = session
-        return effects
+        return outputs
     }
 
     /// `renewToken`: a valid token of the same user and app replaces the session's token and
-    /// moves both timers; any other token gets an `error` (104, 108 or 202) and changes nothing.
-    mutating func renewToken(_ session: ConnectedSession, id: String, token: String, nowMs: Int64, directory: Directory)
-        -> [SessionEffect]
+    /// moves both timers; any other token is refused (field `token`) and changes nothing.
+    mutating func renewToken(
+        _ session: ConnectedSession, tag: RequestTag, token: String, nowMs: Int64, directory: Directory
+    )
+        -> [SessionOutput]
     {
         let claims: TokenClaims
         do {
             claims = try Self.verifiedClaims(token, of: session.key, directory: directory, nowMs: nowMs)
         } catch {
-            return [.send(session.connection, .error(id: id, code: error.code, message: error.message, field: "token"))]
+            return [refuse(session.connection, tag, error, field: "token")]
         }
         var renewed = session
-        var effects: [SessionEffect] = session.pendingTimers.map { .cancel($0) }
+        var outputs: [SessionOutput] = session.pendingTimers.map { .cancel($0) }
         renewed.willExpireTimer = nil
         renewed.expiryTimer = nil
         renewed.tokenID = claims.tokenID
         renewed.tokenIssuedAtMs = claims.issuedAtMs
         renewed.tokenExpiresAtMs = claims.expiresAtMs
         sessions[session.id] = renewed
-        effects += scheduleTokenTimers(session.id, nowMs: nowMs)
-        effects.append(.send(session.connection, .renewTokenOK(id: id, tokenExpiresAt: claims.expiresAtMs)))
-        return effects
+        outputs += scheduleTokenTimers(session.id, nowMs: nowMs)
+        outputs.append(.reply(session.connection, tag, .tokenRenewed(tokenExpiresAt: claims.expiresAtMs)))
+        return outputs
     }
 
     private mutating func makeTimer(_ connection: ConnectionID, _ kind: TimerToken.Kind) -> TimerToken {

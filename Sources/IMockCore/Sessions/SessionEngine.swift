@@ -1,7 +1,8 @@
-/// The live-connection state machine: commands in, ``SessionEffect``s out, no I/O.
+/// The live-connection state machine: dialect-neutral ``SessionCommand``s in,
+/// ``SessionOutput``s out, no I/O and no wire format (the dialects in IMockWire translate).
 ///
 /// It owns the live sessions per (app, user), the offline message queues, message ids, the
-/// pending token timers, the distinct active users per app and the per-app faults. The apps,
+/// pending token timers and the distinct active users per app. The apps,
 /// users and tokens stay in the ``Directory``, which every login-related command reads; the
 /// only change the engine makes to it is revoking the token of a session that an OpenIM-style
 /// kick invalidates. REST-driven commands (password change, disconnect …) do not need the
@@ -21,7 +22,6 @@ public struct SessionEngine: Sendable {
     var offlineQueues: [UserKey: [ChatMessage]] = [:]
     var activeUsers: [AppKey: Set<String>] = [:]
     var lastLoginDevice: [UserKey: DeviceIdentity] = [:]
-    var faults: [AppKey: AppFaults] = [:]
     var nextSessionSerial: UInt64 = 1
     var nextMessageSerial: UInt64 = 1
     var nextTimerSerial: UInt64 = 1
@@ -37,86 +37,71 @@ public struct SessionEngine: Sendable {
 
     // MARK: Connection commands
 
-    /// A WebSocket connection was accepted; it must `login` before anything but `ping`.
-    public mutating func connectionOpened(_ connection: ConnectionID, nowMs: Int64) -> [SessionEffect] {
+    /// A connection was accepted; it must `login` before anything but `ping`.
+    public mutating func connectionOpened(_ connection: ConnectionID, nowMs: Int64) -> [SessionOutput] {
         if connections[connection] == nil { connections[connection] = .awaitingLogin }
         return []
     }
 
-    /// The connection is gone (peer close, network loss, idle timeout, or after a `.close`
-    /// effect). Its session ends silently: no frames; its token timers are cancelled; offline
+    /// The connection is gone (peer close, network loss, idle timeout, or after an ``SessionOutput/end(_:_:)``).
+    /// Its session ends silently: no output to it; its token timers are cancelled; offline
     /// messages it did not ack stay queued for the next login.
-    public mutating func connectionClosed(_ connection: ConnectionID, nowMs: Int64) -> [SessionEffect] {
+    public mutating func connectionClosed(_ connection: ConnectionID, nowMs: Int64) -> [SessionOutput] {
         guard let state = connections.removeValue(forKey: connection) else { return [] }
         guard case .loggedIn(let sessionID) = state else { return [] }
         return removeSession(sessionID)
     }
 
-    /// A text frame arrived on the connection.
-    public mutating func frameReceived(
-        _ connection: ConnectionID, text: String, nowMs: Int64, directory: inout Directory
-    ) -> [SessionEffect] {
+    /// A command decoded from the connection's dialect. `faults` are the server-behaviour
+    /// faults the shell rolled for this command.
+    public mutating func handle(
+        _ command: SessionCommand, on connection: ConnectionID, faults: CommandFaults = .none, nowMs: Int64,
+        directory: inout Directory
+    ) -> [SessionOutput] {
         guard let state = connections[connection], state != .closing else { return [] }
-        let frame: ClientFrame
-        do {
-            frame = try ClientFrameParser.parse(text)
-        } catch {
-            let id = ClientFrameParser.bestEffortRequestID(text)
-            let reply = ServerFrame.error(
-                id: id, code: error.code.rawValue, message: error.message, field: error.field)
-            return [.send(connection, reply)]
-        }
-        if case .ping(let id) = frame { return [.send(connection, .pong(id: id, serverTime: nowMs))] }
-        switch (state, frame) {
-        case (.awaitingLogin, .login(let id, let request)):
-            return login(connection, id: id, request: request, nowMs: nowMs, directory: &directory)
-        case (.loggedIn, .login(let id, _)):
-            return [requestError(connection, id: id, .alreadyLoggedIn, "this connection is already logged in")]
+        if case .ping(let tag) = command { return [.reply(connection, tag, .pong(serverTime: nowMs))] }
+        switch (state, command) {
+        case (.awaitingLogin, .login(let tag, let request)):
+            return login(connection, tag: tag, request: request, faults: faults, nowMs: nowMs, directory: &directory)
+        case (.loggedIn, .login(let tag, _)):
+            return [refuse(connection, tag, .alreadyLoggedIn)]
         case (.loggedIn(let sessionID), _):
-            return loggedInRequest(frame, session: sessionID, nowMs: nowMs, directory: &directory)
+            return loggedInRequest(command, session: sessionID, faults: faults, nowMs: nowMs, directory: &directory)
         default:
-            return [requestError(connection, id: frame.requestID, .notLoggedIn, "log in first")]
+            return [refuse(connection, command.tag, .notLoggedIn)]
         }
     }
 
     private mutating func loggedInRequest(
-        _ frame: ClientFrame, session sessionID: SessionID, nowMs: Int64, directory: inout Directory
-    ) -> [SessionEffect] {
+        _ command: SessionCommand, session sessionID: SessionID, faults: CommandFaults, nowMs: Int64,
+        directory: inout Directory
+    ) -> [SessionOutput] {
         guard let session = sessions[sessionID] else { return [] }
-        switch frame {
-        case .renewToken(let id, let token):
-            return renewToken(session, id: id, token: token, nowMs: nowMs, directory: directory)
-        case .logout(let id, let unbind):
-            return logout(session, id: id, unbindDeviceToken: unbind, nowMs: nowMs)
-        case .devices(let id):
+        switch command {
+        case .renewToken(let tag, let token):
+            return renewToken(session, tag: tag, token: token, nowMs: nowMs, directory: directory)
+        case .logout(let tag, let unbind):
+            return logout(session, tag: tag, unbindDeviceToken: unbind, faults: faults, nowMs: nowMs)
+        case .devices(let tag):
             let entries = sessionInfos(of: session.key).map(\.deviceEntry)
-            return [.send(session.connection, .devicesOK(id: id, devices: entries))]
-        case .send(let id, let to, let text):
-            return send(from: session, id: id, to: to, text: text, nowMs: nowMs, directory: directory)
-        case .ack(let id, let messageId):
-            return ack(session, id: id, messageId: messageId)
+            return [.reply(session.connection, tag, .devices(entries))]
+        case .send(let tag, let to, let text):
+            return send(from: session, tag: tag, to: to, text: text, nowMs: nowMs, directory: directory)
+        case .ack(let tag, let messageId):
+            return ack(session, tag: tag, messageId: messageId)
         case .login, .ping:
             return []
         }
     }
 
-    func requestError(
-        _ connection: ConnectionID, id: String?, _ code: ProtocolErrorCode, _ message: String, field: String? = nil
-    )
-        -> SessionEffect
+    /// A refusal reply to the request `tag` on `connection`.
+    func refuse(_ connection: ConnectionID, _ tag: RequestTag?, _ error: SessionError, field: String? = nil)
+        -> SessionOutput
     {
-        .send(connection, .error(id: id, code: code.rawValue, message: message, field: field))
+        .reply(connection, tag, .refused(error, field: field))
     }
 
-    // MARK: Faults and reads
-
-    /// Sets the faults of `app` (control API).
-    public mutating func setFaults(_ faults: AppFaults, for app: AppKey) {
-        self.faults[app] = faults
-    }
-
-    /// The faults of `app`.
-    public func faults(for app: AppKey) -> AppFaults { faults[app] ?? AppFaults() }
+    // MARK: Reads
 
     /// The live sessions of `user` (folded to lower case) in `app`, earliest login first.
     public func sessions(of user: String, in app: AppKey) -> [SessionInfo] {
@@ -196,6 +181,11 @@ struct ConnectedSession: Sendable {
     }
 
     var liveSession: LiveSession { LiveSession(id: id, device: device) }
+
+    /// Whose session this is, for the journal.
+    var subject: JournalSubject {
+        JournalSubject(connection: connection, app: key.app, user: key.user, resource: device.resource)
+    }
 
     var pendingTimers: [TimerToken] { [willExpireTimer, expiryTimer].compactMap { $0 } }
 }

@@ -21,20 +21,6 @@ public struct SessionInfo: Sendable, Equatable {
     }
 }
 
-/// Per-app faults the control API can set.
-public struct AppFaults: Sendable, Equatable {
-    /// Data-sync types whose `sync.finish` carries an error (303).
-    public var failingSyncTypes: Set<SyncType>
-    /// `logout` with `unbindDeviceToken` true fails with 212 and the session stays (E8).
-    public var failUnbind: Bool
-
-    /// No faults.
-    public init(failingSyncTypes: Set<SyncType> = [], failUnbind: Bool = false) {
-        self.failingSyncTypes = failingSyncTypes
-        self.failUnbind = failUnbind
-    }
-}
-
 /// Engine-wide settings.
 public struct SessionEngineConfiguration: Sendable, Equatable {
     /// `token.willExpire` is sent when this percentage of the token's life has passed (1–99;

@@ -223,7 +223,13 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private func assertInLoopOrNotRunning() {
-        assert(inEventLoop || loopThread.withLock { $0 == nil }, "must be called on the event loop thread")
+        assert(isCallerAllowed, "must be called on the event loop thread")
+    }
+
+    /// Whether the caller may touch state confined to this loop: it runs on the loop's thread,
+    /// or the loop has not started yet (set-up before `start()`).
+    public var isCallerAllowed: Bool {
+        loopThread.withLock { thread in thread.map { pthread_equal($0, pthread_self()) != 0 } ?? true }
     }
 
     // MARK: Timers

@@ -17,6 +17,6 @@ public enum WebSocketHandshake {
 
     /// A fresh `Sec-WebSocket-Key`: base64 of 16 random bytes.
     public static func randomKey() -> String {
-        Base64.encode(SecureRandom.bytes(count: 16))
+        Base64.encode(RandomSource.secure.bytes(16))
     }
 }

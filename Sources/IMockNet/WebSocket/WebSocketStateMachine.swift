@@ -1,3 +1,4 @@
+import IMockCommon
 /// The protocol logic of one WebSocket connection after the opening handshake, without I/O.
 ///
 /// The shell feeds received bytes to ``receive(_:)``, calls the `send…`/``close(code:reason:)``
@@ -60,7 +61,7 @@ public struct WebSocketStateMachine: Sendable {
     ///     (inject a fixed key in tests); unused by a server.
     public init(
         role: WebSocketRole, maxFrameSize: Int = 1 << 20, maxMessageSize: Int = 1 << 20,
-        maskingKeyGenerator: @escaping @Sendable () -> [UInt8] = { SecureRandom.bytes(count: 4) }
+        maskingKeyGenerator: @escaping @Sendable () -> [UInt8] = { RandomSource.secure.bytes(4) }
     ) {
         self.role = role
         self.maxFrameSize = maxFrameSize

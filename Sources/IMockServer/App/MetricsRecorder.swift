@@ -1,4 +1,5 @@
 import IMockCore
+import IMockWire
 import IMockNet
 
 /// The counters behind `/_imock/metrics`, fed by the server as things happen: REST answers by
@@ -37,14 +38,13 @@ final class MetricsRecorder {
 
     /// Counts what a journal entry shows: an accepted or refused login, a kick.
     func record(_ entry: JournalEntry) {
-        guard case .frame(let frame) = entry.event else { return }
-        switch frame {
-        case .loginOK:
+        switch entry.event {
+        case .loginAccepted:
             loginsOK[entry.app?.description ?? "", default: 0] += 1
         case .kicked(let code, _, _):
             kicks[code, default: 0] += 1
-        case .loginError(_, let code, _):
-            loginErrors[LoginErrorKey(app: entry.app?.description ?? "", code: code), default: 0] += 1
+        case .loginRefused(_, let error):
+            loginErrors[LoginErrorKey(app: entry.app?.description ?? "", code: error.imockCode), default: 0] += 1
         default:
             break
         }

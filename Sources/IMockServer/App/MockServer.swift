@@ -1,29 +1,30 @@
 import IMockCommon
 import IMockCore
 import IMockNet
+import IMockWire
 
-/// The imock server: one event loop serving the Easemob-shaped REST API, the `/ws` long-lived
-/// connection and the control API under `/_imock/` on one port. All state lives on the loop
-/// thread; the class is `@unchecked Sendable` only so that routes can hold it.
-public final class MockServer: @unchecked Sendable {
+/// The imock server: one event loop serving the Easemob-shaped REST API, the session
+/// connections of each wire dialect and the control API under `/_imock/` on one port. All
+/// state lives on the loop thread: the domain in a `LoopBound` shared with the handlers, the
+/// rest in this loop-confined object (routes hold it through a `LoopBound` reference).
+public final class MockServer {
     public let loop: EventLoop
     public let options: ServeOptions
     private let logger: Logger
-    /// The one clock every timer and expiry reads (`--clock`, moved by the control API).
-    public let clock: ServerClock
+    /// The one clock every timer and expiry reads (`--clock`, moved by the control API), shared
+    /// with in-process clients.
+    public let clock: Timeline
+    /// Apps, users, tokens, live sessions, faults, checkpoints (docs/ARCHITECTURE.md).
+    public let domain: LoopBound<Domain>
     private var http: HTTPServer!
     private var router = Router<Route>()
-    /// The shell around the session engine (internal: the control API drives it).
+    /// The shell around the session engine: connections, their dialects, faults on them.
     private(set) var hub: SessionHub!
-    private var domainTimer: LoopTimerID?
-    /// Apps, users and tokens, plus the REST rate-limit counters.
-    public internal(set) var rest: RESTState
+    private var timelineTimer: LoopTimerID?
+    /// This server as `@Sendable` closures capture it.
+    private var this: LoopBound<Unowned<MockServer>>!
     /// Who may use the control API.
     let controlAccess: ControlAccess
-    /// The state each app started with (from `--seed`/`--app`), for the control API's reset.
-    let startSeed: SeedDocument
-    /// Named checkpoints taken through the control API.
-    var checkpoints: [String: SeedDocument] = [:]
     /// The counters behind `/_imock/metrics`.
     let metrics = MetricsRecorder()
     /// The subscribers of `/_imock/events`.
@@ -33,19 +34,28 @@ public final class MockServer: @unchecked Sendable {
     typealias Route = @Sendable (HTTPRequest, [String: String], HTTPRequestContext) -> HTTPServerResponse
 
     /// Creates the server over `directory` (from `--app`/`--seed`, see `ServeOptions.makeDirectory`).
-    /// `tls` comes from `--tls-cert`/`--tls-key` when given.
+    /// `tls` comes from `--tls-cert`/`--tls-key` when given. `timeline` is the run's clock and
+    /// timers, to share with in-process clients; by default one of `--clock`'s mode. `dialects`
+    /// are the wire protocols served, each at its path.
     public init(
-        loop: EventLoop, options: ServeOptions, directory: Directory, tls: TLSContext? = nil, logger: Logger = .disabled
+        loop: EventLoop, options: ServeOptions, directory: Directory, tls: TLSContext? = nil, logger: Logger = .disabled,
+        timeline: Timeline? = nil, dialects: [DialectRoute] = DialectCatalog.served
     ) {
         self.loop = loop
         self.options = options
         self.logger = logger
-        let clock = ServerClock(mode: options.clockMode)
+        let clock = timeline ?? Timeline(mode: options.clockMode, startMs: options.clockStartMs)
         self.clock = clock
-        self.rest = RESTState(directory: directory)
-        self.startSeed = SeedDocument.export(directory)
+        var faults = FaultBook()
+        // With --seed-random the seed is known (and listed) before the first fault.
+        if let seed = options.faultSeed { faults.seedIfNeeded(seed) }
+        let engine = SessionEngine(
+            configuration: SessionEngineConfiguration(tokenWarningPercent: options.tokenWarningPercent),
+            decider: AppLoginDecider())
+        self.domain = LoopBound(Domain(directory: directory, engine: engine, faults: faults), on: loop)
         self.controlAccess = ControlAccess(
-            secret: options.adminSecret ?? ServeOptions.randomSecret(), allowRemote: options.controlRemote)
+            secret: options.adminSecret ?? ServeOptions.randomSecret(directory.settings.random),
+            allowRemote: options.controlRemote)
         var configuration = options.httpConfiguration(tls: tls)
         configuration.transportErrorResponse = { [clock] error in
             MockServer.transportErrorResponse(error, nowMs: clock.nowMs)
@@ -53,22 +63,26 @@ public final class MockServer: @unchecked Sendable {
         configuration.handshakeErrorResponse = { [clock] error in
             MockServer.handshakeErrorResponse(error, nowMs: clock.nowMs)
         }
-        self.http = HTTPServer(loop: loop, configuration: configuration) { [unowned self] request, context in
-            self.respond(to: request, context: context)
+        let this = LoopBound(Unowned(self), on: loop)
+        self.this = this
+        self.http = HTTPServer(loop: loop, configuration: configuration) { request, context in
+            this.value.object.respond(to: request, context: context)
         }
         self.hub = SessionHub(
-            loop: loop, clock: clock, engine: SessionEngine(
-                configuration: SessionEngineConfiguration(tokenWarningPercent: options.tokenWarningPercent),
-                decider: AppLoginDecider()),
-            idleTimeout: options.sessionIdleTimeout, outputLimit: options.maxWebSocketOutputBytes, logger: logger)
-        // With --seed-random the seed is known (and listed) before the first fault.
-        if let seed = options.faultSeed { hub.faults.seedIfNeeded(seed) }
-        hub.onTimersChanged = { [unowned self] in self.armDomainTimer() }
+            loop: loop, clock: clock, domain: domain, idleTimeout: options.sessionIdleTimeout,
+            outputLimit: options.maxWebSocketOutputBytes, logger: logger)
+        clock.onDeadlinesChanged {
+            if loop.inEventLoop {
+                this.value.object.armTimelineTimer()
+            } else {
+                loop.execute { this.value.object.armTimelineTimer() }
+            }
+        }
         hub.onJournal = { [unowned self] entry in
             self.metrics.record(entry)
             self.events.publish(entry)
         }
-        installRoutes()
+        installRoutes(this, dialects: dialects)
     }
 
     /// Listens on the configured host and port; returns the bound address. Call before the
@@ -80,8 +94,9 @@ public final class MockServer: @unchecked Sendable {
             // Logged once so a person can use the control API; --admin-secret chooses it instead.
             logger.info("control", ["adminSecret": controlAccess.secret, "clock": options.clockMode.rawValue])
         }
-        for key in rest.directory.appKeys {
-            guard let app = try? rest.directory.app(key) else { continue }
+        let directory = domain.value.directory
+        for key in directory.appKeys {
+            guard let app = try? directory.app(key) else { continue }
             let mode = app.settings.registrationMode.rawValue
             // Only the implicit demo app's secret is shown at info (so a first run can get an
             // app token); the secrets of apps from --app or --seed are logged at debug only.
@@ -112,29 +127,33 @@ public final class MockServer: @unchecked Sendable {
 
     /// The live sessions of `user` in `app` (for tests and the control API).
     public func sessions(of user: String, in app: AppKey) -> [SessionInfo] {
-        hub.engine.sessions(of: user, in: app)
+        domain.value.engine.sessions(of: user, in: app)
     }
+
+    /// The apps, users and tokens (a copy, read on the loop thread).
+    public var directory: Directory { domain.value.directory }
 
     /// What the server sent that matters to a test: kicks, token events, closes.
     public var journal: [JournalEntry] { hub.journal }
 
-    private func installRoutes() {
-        router.add("GET", "/_imock/health") { [unowned self] _, _, _ in
-            .respond(self.healthResponse())
+    private func installRoutes(_ this: LoopBound<Unowned<MockServer>>, dialects: [DialectRoute]) {
+        router.add("GET", "/_imock/health") { _, _, _ in
+            .respond(this.value.object.healthResponse())
         }
-        router.add("GET", "/ws") { [unowned self] _, _, context in
-            let session = SessionConnection(server: self, peer: context.peer)
-            return .upgradeToWebSocket(delegate: session)
+        for dialect in dialects {
+            router.add("GET", dialect.path) { request, _, context in
+                this.value.object.upgrade(request, dialect: dialect.make(), context: context)
+            }
         }
         for (pattern, handler) in Dashboard.routes(access: controlAccess, clock: clock) { router.add("GET", pattern, handler) }
         for route in ControlAPI.routes {
-            router.add(route.method, route.pattern) { [unowned self] request, parameters, context in
-                self.runControl(route, request, parameters: parameters, context: context)
+            router.add(route.method, route.pattern) { request, parameters, context in
+                this.value.object.runControl(route, request, parameters: parameters, context: context)
             }
         }
         for route in RESTAPI.routes {
-            router.add(route.method, route.pattern) { [unowned self] request, parameters, context in
-                .respond(self.runREST(route, request, parameters: parameters, context: context))
+            router.add(route.method, route.pattern) { request, parameters, context in
+                .respond(this.value.object.runREST(route, request, parameters: parameters, context: context))
             }
         }
     }
@@ -142,12 +161,21 @@ public final class MockServer: @unchecked Sendable {
     private func runREST(
         _ route: RESTRoute, _ request: HTTPRequest, parameters: [String: String], context: HTTPRequestContext
     ) -> HTTPResponse {
+        let now = clock.nowMs
         let outcome = route.run(
-            request, parameters: parameters, state: &rest, nowMs: clock.nowMs, presence: hub.presence,
+            request, parameters: parameters, domain: &domain.value, nowMs: now, presence: hub.presence,
             scheme: context.isSecure ? "https" : "http")
         // The response goes out before the kicks it causes reach the devices.
-        for effect in outcome.effects { hub.apply(effect) }
+        if !outcome.effects.isEmpty { hub.perform(domain.value.apply(outcome.effects, nowMs: now)) }
         return outcome.response
+    }
+
+    /// What control handlers work with.
+    var controlContext: ControlContext {
+        ControlContext(
+            domain: domain, clock: clock, sessions: hub, events: events, metrics: metrics, options: options,
+            connectionCount: { [unowned self] in self.connectionCount },
+            moveClock: { [unowned self] target, move throws(VirtualClockError) in try self.moveClock(to: target, move) })
     }
 
     private func runControl(
@@ -156,7 +184,7 @@ public final class MockServer: @unchecked Sendable {
         do {
             try controlAccess.check(request, context: context)
             let call = try ControlRequest(http: request, parameters: parameters)
-            return try route.respond(self, call)
+            return try route.respond(controlContext, call)
         } catch {
             return .respond(error.response(nowMs: clock.nowMs))
         }
@@ -225,45 +253,82 @@ public final class MockServer: @unchecked Sendable {
         let health: JSONValue = [
             "status": "ok", "version": .string(IMockVersion.current), "uptimeMs": .int(metrics.uptimeMilliseconds),
             "connections": .int(Int64(connectionCount)), "sessions": .int(Int64(sessionCount)),
-            "apps": .int(Int64(rest.directory.appKeys.count)),
+            "apps": .int(Int64(domain.value.directory.appKeys.count)),
         ]
         return .json(status: 200, health.encoded())
     }
 
     // MARK: Sessions
 
-    func sessionOpened(_ channel: WebSocketChannel, peer: SocketAddress?) {
-        hub.opened(channel, peer: peer)
+    func sessionOpened(
+        _ channel: WebSocketChannel, dialect: any WireDialect, peer: SocketAddress?, upgrade: UpgradeSession?
+    ) -> ConnectionID {
+        hub.opened(channel, dialect: dialect, peer: peer, upgrade: upgrade)
     }
 
-    func sessionReceived(_ text: String, on channel: WebSocketChannel) {
-        hub.received(text, on: channel, directory: &rest.directory)
-    }
-
-    func sessionClosed(_ channel: WebSocketChannel, code: WebSocketCloseCode) {
-        hub.closed(channel, code: code)
-    }
-
-    /// Keeps one loop timer armed for the earliest hub deadline while the clock flows. A frozen
-    /// clock fires timers when it is moved (`clockMoved`), and also those scheduled at or before
-    /// the time it stands at (a token warning already due at login): they run on the next loop
-    /// turn, after the effects of the command that scheduled them, as on a flowing clock.
-    private func armDomainTimer() {
-        if let domainTimer { loop.cancelTimer(domainTimer) }
-        domainTimer = nil
-        guard let deadline = hub.nextDeadlineMs else { return }
-        let now = clock.nowMs
-        guard !clock.isFrozen || deadline <= now else { return }
-        let delay = max(0, deadline.clampedSubtracting(now))
-        domainTimer = loop.scheduleTimer(after: .milliseconds(delay)) { [unowned self] in
-            self.domainTimer = nil
-            self.hub.fireDueTimers(directory: &self.rest.directory)
+    /// A session connection asked for: upgraded at once, or — for a dialect that logs in during
+    /// the upgrade — after the login the dialect read from the request was accepted.
+    private func upgrade(_ request: HTTPRequest, dialect: any WireDialect, context: HTTPRequestContext) -> HTTPServerResponse {
+        let upgradeRequest = UpgradeRequest(
+            path: request.path, query: request.query.map { ($0.name, $0.value) },
+            headers: request.headers.map { ($0.name, $0.value) })
+        switch dialect.login(forUpgrade: upgradeRequest) {
+        case .none:
+            return .upgradeToWebSocket(delegate: SessionConnection(server: self, dialect: dialect, peer: context.peer))
+        case .refuse(let refusal):
+            return .respond(Self.response(refusal))
+        case .login(let command):
+            // Checked before the login, so an accepted login always gets its connection.
+            if case .failure(let error) = WebSocketHandshake.validateUpgrade(request) {
+                return .respond(Self.handshakeErrorResponse(error, nowMs: clock.nowMs))
+            }
+            switch hub.loginDuringUpgrade(command, dialect: dialect) {
+            case .failure(let refusal):
+                return .respond(Self.response(refusal))
+            case .success(let session):
+                let connection = SessionConnection(server: self, dialect: dialect, peer: context.peer, upgrade: session)
+                return .upgradeToWebSocket(delegate: connection)
+            }
         }
     }
 
-    /// Fires what became due after the control API moved, froze or resumed the clock.
-    func clockMoved() {
-        hub.clockJumped()
-        hub.fireDueTimers(directory: &rest.directory)
+    private static func response(_ refusal: UpgradeRefusal) -> HTTPResponse {
+        var headers = HTTPHeaders()
+        headers.set("Content-Type", refusal.contentType)
+        return HTTPResponse(status: refusal.status, headers: headers, body: refusal.body)
+    }
+
+    func sessionReceived(_ message: WireMessage, on id: ConnectionID) {
+        hub.received(message, on: id)
+    }
+
+    func sessionClosed(_ id: ConnectionID, code: WebSocketCloseCode) {
+        hub.closed(id, code: code)
+    }
+
+    /// Keeps one loop timer armed for the timeline's earliest deadline while it flows. A frozen
+    /// timeline fires timers when it is moved, and also those scheduled at or before the time it
+    /// stands at (a token warning already due at login): they run on the next loop turn, after
+    /// the outputs of the command that scheduled them, as on a flowing clock.
+    func armTimelineTimer() {
+        if let timelineTimer { loop.cancelTimer(timelineTimer) }
+        timelineTimer = nil
+        guard let deadline = clock.nextDeadlineMs else { return }
+        let now = clock.nowMs
+        guard !clock.isFrozen || deadline <= now else { return }
+        let delay = max(0, deadline.clampedSubtracting(now))
+        let this = self.this!
+        timelineTimer = loop.scheduleTimer(after: .milliseconds(delay)) {
+            this.value.object.timelineTimer = nil
+            this.value.object.clock.fireDue()
+            this.value.object.armTimelineTimer()
+        }
+    }
+
+    /// Moves the clock with `move` (an advance or a set to `targetMs`): the jump counts as
+    /// activity on every connection first, then the timeline steps through the timers due.
+    func moveClock(to targetMs: Int64, _ move: () throws(VirtualClockError) -> Void) throws(VirtualClockError) {
+        hub.clockWillJump(to: targetMs)
+        try move()
     }
 }

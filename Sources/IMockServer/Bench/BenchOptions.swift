@@ -1,3 +1,6 @@
+import IMockCommon
+
+import IMockCommon
 /// The settings of `imock bench`, parsed from its command line.
 public struct BenchOptions: Sendable, Equatable {
     /// Concurrent connections per figure when `--connections` is not given.
@@ -18,31 +21,28 @@ public struct BenchOptions: Sendable, Equatable {
         self.duration = duration
     }
 
-    /// The text of `imock bench --help`.
-    public static let usage = """
-        USAGE: imock bench [options]
+    /// The declarations of `imock bench`: they parse the arguments and write `--help`.
+    public static let spec = CommandLineSpec<BenchOptions>(
+        name: "bench",
+        summary: "Measures an in-process imock server over loopback, the server and the clients on two event-loop "
+            + "threads: HTTP GET /_imock/health requests/s, WebSocket ping-op round trips/s, and a raw TCP echo "
+            + "baseline measured in the same run. Build with `swift build -c release` first.",
+        options: [
+            CommandLineOption("--connections", "<n>", help: "Concurrent connections per figure, 1...10000.", default: "16") {
+                options, text throws(UsageError) in
+                options.connections = try OptionValue.integer(text, option: "--connections", in: 1...maxConnections)
+            },
+            CommandLineOption("--seconds", "<s>", help: "Measuring time per figure, fractions allowed.", default: "2") {
+                options, text throws(UsageError) in
+                options.duration = try OptionValue.seconds(text, option: "--seconds")
+            },
+        ])
 
-        Measures an in-process imock server over loopback, the server and the clients on two event-loop
-        threads: HTTP GET /_imock/health requests/s, WebSocket ping-op round trips/s, and a raw TCP echo
-        baseline measured in the same run. Build with `swift build -c release` first.
-
-        OPTIONS:
-          --connections <n>    Concurrent connections per figure, 1...10000 (default 16).
-          --seconds <s>        Measuring time per figure, fractions allowed (default 2).
-          -h, --help           Show this help.
-        """
+    /// `imock bench --help`.
+    public static var usage: String { spec.help }
 
     /// Parses the arguments after `bench`. Throws a `UsageError` naming the bad option.
     public static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions {
-        var options = BenchOptions()
-        var scanner = ArgumentScanner(arguments)
-        while let option = try scanner.nextOption() {
-            switch option.name {
-            case "--connections": options.connections = try scanner.integer(for: option, in: 1...maxConnections)
-            case "--seconds": options.duration = try scanner.seconds(for: option)
-            default: throw UsageError("unknown option '\(option.name)'")
-            }
-        }
-        return options
+        try spec.parse(arguments, defaults: BenchOptions()).settings
     }
 }

@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import IMockNet
 
@@ -6,41 +7,36 @@ import IMockNet
 /// and AppControl.
 enum FaultControl {
     static let routes: [ControlRoute] = [
-        ControlRoute("POST", "/_imock/faults") { server, request throws(ControlError) in
-            let body = try FaultRequest(request, server: server)
-            let created = server.hub.addFault(
+        ControlRoute("POST", "/_imock/faults") { context, request throws(ControlError) in
+            let body = try FaultRequest(request, context: context)
+            let created = context.sessions.addFault(
                 body.kind, target: body.target, durationMs: body.durationMs, probability: body.probability,
-                seed: server.options.faultSeed ?? randomSeed())
+                seed: context.options.faultSeed ?? context.directory.settings.random.next())
             return [
                 "fault": FaultJSON.json(created.fault, active: created.active),
                 "affected": .array(created.affected.map { .int(Int64($0.rawValue)) }),
             ]
         },
-        ControlRoute("GET", "/_imock/faults") { server, request throws(ControlError) in
-            let app = try request.appQuery(in: server.rest.directory)
-            let faults = server.hub.faults.faults.filter { app == nil || $0.target.app == app }
+        ControlRoute("GET", "/_imock/faults") { context, request throws(ControlError) in
+            let app = try request.appQuery(in: context.directory)
+            let faults = context.domain.value.faults.faults.filter { app == nil || $0.target.app == app }
             return [
-                "seed": server.hub.faults.baseSeed.map { .string(String($0)) } ?? .null,
+                "seed": context.domain.value.faults.baseSeed.map { .string(String($0)) } ?? .null,
                 "faults": .array(faults.map { FaultJSON.json($0, active: true) }),
             ]
         },
-        ControlRoute("DELETE", "/_imock/faults") { server, request throws(ControlError) in
-            let app = try request.appQuery(in: server.rest.directory)
-            let cleared = server.hub.clearAllFaults(app: app, directory: &server.rest.directory)
+        ControlRoute("DELETE", "/_imock/faults") { context, request throws(ControlError) in
+            let app = try request.appQuery(in: context.directory)
+            let cleared = context.sessions.clearAllFaults(app: app)
             return ["cleared": .array(cleared.map { FaultJSON.json($0, active: false) })]
         },
-        ControlRoute("DELETE", "/_imock/faults/{id}") { server, request throws(ControlError) in
+        ControlRoute("DELETE", "/_imock/faults/{id}") { context, request throws(ControlError) in
             let text = request.parameters["id"] ?? ""
             guard let number = UInt64(text) else { throw .badRequest("the fault id must be a positive integer; got '\(text)'") }
-            guard let fault = server.hub.clearFault(FaultID(rawValue: number), directory: &server.rest.directory) else {
+            guard let fault = context.sessions.clearFault(FaultID(rawValue: number)) else {
                 throw .notFound("no active fault \(number)")
             }
             return ["cleared": .array([FaultJSON.json(fault, active: false)])]
         },
     ]
-
-    /// A seed for a server started without `--seed-random` (fixed at the first fault and listed).
-    private static func randomSeed() -> UInt64 {
-        SecureRandom.bytes(count: 8).reduce(0) { $0 << 8 | UInt64($1) }
-    }
 }

@@ -1,4 +1,5 @@
 import IMockCore
+import IMockNet
 
 /// A `POST /_imock/faults` body, read and checked (docs/CONTROL-API.md, "Faults"): every
 /// malformed field is a 400 naming it; an unknown app, user, resource or connection is a 404.
@@ -15,7 +16,7 @@ struct FaultRequest {
 
     private static let common: Set<String> = ["kind", "app", "user", "resource", "connection", "durationMs", "probability"]
 
-    init(_ request: ControlRequest, server: MockServer) throws(ControlError) {
+    init(_ request: ControlRequest, context: ControlContext) throws(ControlError) {
         let name = try request.requiredString("kind")
         switch name {
         case "drop": kind = .drop
@@ -34,7 +35,7 @@ struct FaultRequest {
         try request.allowOnly(FaultRequest.common.union(FaultRequest.extraFields(of: kind)))
         durationMs = try request.int("durationMs", in: 1...ValueLimits.maximumDurationMs)
         probability = try FaultRequest.probability(request)
-        target = try FaultRequest.target(request, server: server)
+        target = try FaultRequest.target(request, context: context)
     }
 
     private static func extraFields(of kind: FaultKind) -> Set<String> {
@@ -71,7 +72,7 @@ struct FaultRequest {
     }
 
     /// `connection`, or `app` with an optional `user` and `resource` (which needs `user`).
-    private static func target(_ request: ControlRequest, server: MockServer) throws(ControlError) -> FaultTarget {
+    private static func target(_ request: ControlRequest, context: ControlContext) throws(ControlError) -> FaultTarget {
         let appName = try request.string("app")
         let user = try request.string("user")
         let resource = try request.string("resource")
@@ -80,20 +81,20 @@ struct FaultRequest {
                 throw .badRequest("'connection' names one connection: give it without 'app', 'user' and 'resource'")
             }
             let id = ConnectionID(UInt64(number))
-            guard server.hub.channels[id] != nil else { throw .notFound("no open connection \(number)") }
+            guard context.sessions.channels[id] != nil else { throw .notFound("no open connection \(number)") }
             return .connection(id)
         }
         guard let appName else { throw .badRequest("'app' (org#app) or 'connection' is required") }
         guard let key = try? AppKey(parsing: appName) else { throw .badRequest("'app' must be 'org#app'; got '\(appName)'") }
-        guard (try? server.rest.directory.app(key)) != nil else { throw .notFound("no app \(key)") }
+        guard (try? context.directory.app(key)) != nil else { throw .notFound("no app \(key)") }
         guard let user else {
             if resource != nil { throw .badRequest("'resource' needs 'user'") }
             return .app(key)
         }
-        guard let name = try? UserFields.normalizeUsername(user), (try? server.rest.directory.user(name, in: key)) != nil
+        guard let name = try? UserFields.normalizeUsername(user), (try? context.directory.user(name, in: key)) != nil
         else { throw .notFound("no user '\(user)' in \(key)") }
         guard let resource else { return .user(key, name) }
-        guard server.hub.engine.sessions(of: name, in: key).contains(where: { $0.device.resource == resource }) else {
+        guard context.domain.value.engine.sessions(of: name, in: key).contains(where: { $0.device.resource == resource }) else {
             throw .notFound("no live session of '\(name)' with resource '\(resource)' in \(key)")
         }
         return .resource(key, user: name, resource: resource)

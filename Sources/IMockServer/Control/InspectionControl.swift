@@ -1,18 +1,19 @@
 import IMockCore
+import IMockWire
 import IMockNet
 
 /// Inspection: live sessions of an app and the sent-journal (kicks, token events, closes).
 enum InspectionControl {
     static let routes: [ControlRoute] = [
-        ControlRoute("GET", "/_imock/apps/{org}/{app}/sessions") { server, request throws(ControlError) in
-            let key = try request.appKey(in: server.rest.directory)
-            return ["sessions": .array(server.hub.engine.sessions(in: key).map(json))]
+        ControlRoute("GET", "/_imock/apps/{org}/{app}/sessions") { context, request throws(ControlError) in
+            let key = try request.appKey(in: context.directory)
+            return ["sessions": .array(context.domain.value.engine.sessions(in: key).map(json))]
         },
-        ControlRoute("GET", "/_imock/journal") { server, request throws(ControlError) in
+        ControlRoute("GET", "/_imock/journal") { context, request throws(ControlError) in
             try request.allowQuery(["app", "sinceMs"])
             let since = try request.intQuery("sinceMs", in: ValueLimits.epochMs)
-            let app = try request.appQuery(in: server.rest.directory)
-            let entries = server.hub.journal.filter { entry in
+            let app = try request.appQuery(in: context.directory)
+            let entries = context.sessions.journal.filter { entry in
                 (since.map { entry.atMs >= $0 } ?? true) && (app.map { entry.app == $0 } ?? true)
             }
             return ["entries": .array(entries.map(json))]
@@ -36,9 +37,10 @@ enum InspectionControl {
 
     static func json(_ entry: JournalEntry) -> JSONValue {
         let event: JSONValue
-        switch entry.event {
-        case .frame(let frame): event = ["type": "frame", "frame": frame.json]
-        case .closed(let code, let reason): event = ["type": "closed", "code": .int(Int64(code)), "reason": .string(reason)]
+        if case .closed(let code, let reason) = entry.event {
+            event = ["type": "closed", "code": .int(Int64(code)), "reason": .string(reason)]
+        } else {
+            event = ["type": "frame", "frame": ServerFrame(journal: entry.event)?.json ?? .null]
         }
         return [
             "atMs": .int(entry.atMs),

@@ -1,4 +1,5 @@
 import IMockCore
+import IMockNet
 
 /// Named per-app checkpoints: `POST …/checkpoints/{name}` saves the app's complete state,
 /// `POST …/checkpoints/{name}/restore` puts it back, `GET …/checkpoints` lists the names.
@@ -8,37 +9,32 @@ enum StateCheckpoints {
     static let maximumNameLength = 64
 
     static let routes: [ControlRoute] = [
-        ControlRoute("GET", "/_imock/apps/{org}/{app}/checkpoints") { server, request throws(ControlError) in
-            let key = try request.appKey(in: server.rest.directory)
-            let prefix = storageKey(key, "")
-            let names = server.checkpoints.keys.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
-            return ["checkpoints": .array(names.sorted().map { .string($0) })]
+        ControlRoute("GET", "/_imock/apps/{org}/{app}/checkpoints") { context, request throws(ControlError) in
+            let key = try request.appKey(in: context.directory)
+            return ["checkpoints": .array(context.domain.value.checkpointNames(of: key).map { .string($0) })]
         },
-        ControlRoute("POST", "/_imock/apps/{org}/{app}/checkpoints/{name}") { server, request throws(ControlError) in
+        ControlRoute("POST", "/_imock/apps/{org}/{app}/checkpoints/{name}") { context, request throws(ControlError) in
             try request.allowOnly([])
-            let key = try request.appKey(in: server.rest.directory)
+            let key = try request.appKey(in: context.directory)
             let name = try checkpointName(request)
-            let state = try StateControl.snapshot(key, in: server)
-            let replaced = server.checkpoints.updateValue(SeedDocument(apps: [state]), forKey: storageKey(key, name)) != nil
+            let saved = try context.run { domain throws(DomainError) in try domain.saveCheckpoint(name, of: key) }
             return [
-                "checkpoint": .string(name), "app": .string(key.description), "users": .int(Int64(state.users.count)),
-                "replaced": .bool(replaced),
+                "checkpoint": .string(name), "app": .string(key.description), "users": .int(Int64(saved.users)),
+                "replaced": .bool(saved.replaced),
             ]
         },
-        ControlRoute("POST", "/_imock/apps/{org}/{app}/checkpoints/{name}/restore") { server, request throws(ControlError) in
+        ControlRoute("POST", "/_imock/apps/{org}/{app}/checkpoints/{name}/restore") { context, request throws(ControlError) in
             try request.allowOnly([])
-            let key = try request.appKey(in: server.rest.directory)
+            let key = try request.appKey(in: context.directory)
             let name = try checkpointName(request)
-            guard let state = server.checkpoints[storageKey(key, name)]?.apps.first else {
-                throw .notFound("app \(key) has no checkpoint '\(name)'")
+            let now = context.nowMs
+            let restored = try context.run { domain throws(DomainError) in
+                try domain.restoreCheckpoint(name, of: key, nowMs: now)
             }
-            try StateControl.replace(key, with: state, in: server)
-            return ["restored": .string(name), "app": .string(key.description), "users": .int(Int64(state.users.count))]
+            context.perform(restored.outputs)
+            return ["restored": .string(name), "app": .string(key.description), "users": .int(Int64(restored.users))]
         },
     ]
-
-    /// `org#app/name`: checkpoints of different apps never collide.
-    private static func storageKey(_ app: AppKey, _ name: String) -> String { "\(app)/\(name)" }
 
     /// The `{name}` path parameter: 1 to 64 of `A-Z a-z 0-9 . _ -`.
     private static func checkpointName(_ request: ControlRequest) throws(ControlError) -> String {

@@ -5,31 +5,31 @@ import IMockNet
 /// (Prometheus text). Both need the admin secret like every control route.
 enum StreamControl {
     static let routes: [ControlRoute] = [
-        ControlRoute("GET", "/_imock/events", response: { server, request throws(ControlError) in
+        ControlRoute("GET", "/_imock/events", response: { context, request throws(ControlError) in
             try request.allowQuery(["app"])
-            let app = try request.appQuery(in: server.rest.directory)
+            let app = try request.appQuery(in: context.directory)
             var head = HTTPResponse(status: 200)
             head.headers.set("Content-Type", "text/event-stream; charset=utf-8")
             head.headers.set("Cache-Control", "no-cache")
             // Proxies such as nginx would otherwise hold the events back.
             head.headers.set("X-Accel-Buffering", "no")
-            return .stream(head: head, delegate: StreamSubscriber(app: app, broadcaster: server.events))
+            return .stream(head: head, delegate: StreamSubscriber(app: app, broadcaster: context.events))
         }),
-        ControlRoute("GET", "/_imock/metrics", response: { server, request throws(ControlError) in
+        ControlRoute("GET", "/_imock/metrics", response: { context, request throws(ControlError) in
             try request.allowQuery([])
-            let directory = server.rest.directory
-            let engine = server.hub.engine
+            let directory = context.directory
+            let engine = context.domain.value.engine
             var sessions: [(app: String, count: Int)] = []
             for key in directory.appKeys {
                 let appSessions = engine.sessions(in: key)
                 sessions.append((key.description, appSessions.count))
             }
             let snapshot = MetricsExposition.Snapshot(
-                connections: server.connectionCount, sessions: sessions, eventStreams: server.events.subscriberCount,
-                uptimeSeconds: server.metrics.uptimeSeconds)
+                connections: context.connectionCount(), sessions: sessions, eventStreams: context.events.subscriberCount,
+                uptimeSeconds: context.metrics.uptimeSeconds)
             var headers = HTTPHeaders()
             headers.set("Content-Type", MetricsExposition.contentType)
-            let text = MetricsExposition.render(server.metrics, snapshot)
+            let text = MetricsExposition.render(context.metrics, snapshot)
             return .respond(HTTPResponse(status: 200, headers: headers, body: Array(text.utf8)))
         }),
     ]

@@ -1,4 +1,5 @@
 import IMockCore
+import IMockNet
 
 /// Token faults and inspection (docs/CONTROL-API.md § State, Tokens): revoke a user's tokens
 /// or one token by id, expire a user's tokens now (`token.expired` + close 4108 on every live
@@ -6,56 +7,44 @@ import IMockCore
 /// tokens it issued.
 enum TokenControl {
     static let routes: [ControlRoute] = [
-        ControlRoute("POST", "/_imock/apps/{org}/{app}/tokens/revoke") { server, request throws(ControlError) in
+        ControlRoute("POST", "/_imock/apps/{org}/{app}/tokens/revoke") { context, request throws(ControlError) in
             try request.allowOnly(["user", "tokenId"])
-            let key = try request.appKey(in: server.rest.directory)
+            let key = try request.appKey(in: context.directory)
             let user = try request.string("user")
             let tokenID = try request.int("tokenId", in: 1...ValueLimits.maximumCounter)
             switch (user, tokenID) {
             case (let user?, nil):
-                let minimum = try revokeAll(of: user, in: key, server)
+                let minimum = try context.run { domain throws(DomainError) in try domain.revokeAllTokens(of: user, in: key) }
                 return ["user": .string(minimum.user), "minimumTokenId": .int(Int64(clamping: minimum.id))]
             case (nil, let id?):
-                let next = server.rest.directory.apps[key]?.nextTokenSerial ?? 1
+                let next = context.directory.apps[key]?.nextTokenSerial ?? 1
                 guard UInt64(id) < next else { throw .notFound("app \(key) has issued no token with id \(id)") }
-                server.rest.directory.revokeToken(id: UInt64(id), in: key)
+                context.domain.value.directory.revokeToken(id: UInt64(id), in: key)
                 return ["revokedTokenId": .int(id)]
             default:
                 throw .badRequest("give exactly one of 'user' and 'tokenId'")
             }
         },
-        ControlRoute("POST", "/_imock/apps/{org}/{app}/tokens/expire") { server, request throws(ControlError) in
+        ControlRoute("POST", "/_imock/apps/{org}/{app}/tokens/expire") { context, request throws(ControlError) in
             try request.allowOnly(["user"])
-            let key = try request.appKey(in: server.rest.directory)
-            let minimum = try revokeAll(of: try request.requiredString("user"), in: key, server)
-            let sessions = server.hub.engine.sessions(of: minimum.user, in: key)
-            let now = server.clock.nowMs
-            server.hub.run { $0.expireTokens(app: key, user: minimum.user, nowMs: now) }
+            let key = try request.appKey(in: context.directory)
+            let user = try request.requiredString("user")
+            let now = context.nowMs
+            let expired = try context.run { domain throws(DomainError) in
+                try domain.expireTokens(of: user, in: key, nowMs: now)
+            }
+            context.perform(expired.outputs)
             return [
-                "user": .string(minimum.user), "minimumTokenId": .int(Int64(clamping: minimum.id)),
-                "expired": .array(sessions.map { .string($0.device.resource) }),
+                "user": .string(expired.user), "minimumTokenId": .int(Int64(clamping: expired.minimumTokenID)),
+                "expired": .array(expired.resources.map { .string($0) }),
             ]
         },
-        ControlRoute("GET", "/_imock/apps/{org}/{app}/tokens") { server, request throws(ControlError) in
-            let key = try request.appKey(in: server.rest.directory)
+        ControlRoute("GET", "/_imock/apps/{org}/{app}/tokens") { context, request throws(ControlError) in
+            let key = try request.appKey(in: context.directory)
             let filter = try TokenListing.filter(request)
-            guard let app = server.rest.directory.apps[key] else { throw .notFound("no app \(key)") }
+            guard let app = context.directory.apps[key] else { throw .notFound("no app \(key)") }
             return TokenListing.json(
-                app, filter: filter, sessions: server.hub.engine.sessions(in: key), nowMs: server.clock.nowMs)
+                app, filter: filter, sessions: context.domain.value.engine.sessions(in: key), nowMs: context.nowMs)
         },
     ]
-
-    /// Refuses every token issued so far to `user`; returns the canonical name and the new
-    /// minimum token id.
-    private static func revokeAll(of user: String, in key: AppKey, _ server: MockServer) throws(ControlError)
-        -> (user: String, id: UInt64)
-    {
-        do throws(DirectoryError) {
-            try server.rest.directory.revokeAllTokens(of: user, in: key)
-            let stored = try server.rest.directory.user(user, in: key)
-            return (stored.username, stored.minimumTokenSerial)
-        } catch {
-            throw .notFound("no user '\(user)' in \(key)")
-        }
-    }
 }

@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockNet
 
 /// The web dashboard at `/_imock/ui` (docs/DASHBOARD.md): a page shell and its assets, embedded
@@ -35,7 +36,7 @@ enum Dashboard {
         + "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
     /// The routes `MockServer` installs: the page and each asset, GET (and so HEAD).
-    static func routes(access: ControlAccess, clock: ServerClock) -> [(pattern: String, handler: MockServer.Route)] {
+    static func routes(access: ControlAccess, clock: Timeline) -> [(pattern: String, handler: MockServer.Route)] {
         [
             (path, { request, _, context in respond(request, asset: page, context: context, access: access, clock: clock) }),
             (path + "/{asset}", { request, parameters, context in
@@ -49,7 +50,7 @@ enum Dashboard {
     /// file.
     static func respond(
         _ request: HTTPRequest, asset: DashboardAsset?, context: HTTPRequestContext, access: ControlAccess,
-        clock: ServerClock
+        clock: Timeline
     ) -> HTTPServerResponse {
         do throws(ControlError) {
             try access.checkPage(context: context)

@@ -16,7 +16,7 @@ public enum LogFormat: String, Sendable, CaseIterable {
 ///
 /// Field values are written as given: callers pass token prefixes, never full tokens.
 public struct Logger: Sendable {
-    public enum Level: String, Sendable { case debug, info, warning, error }
+    public enum Level: String, Sendable, CaseIterable { case debug, info, warning, error }
 
     public var format: LogFormat
     public var minimumLevel: Level

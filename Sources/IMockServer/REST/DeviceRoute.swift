@@ -4,7 +4,7 @@ import IMockNet
 /// Routes about a user's live devices: disconnect, status, batch status, resources.
 enum DeviceRoute {
     /// `GET /users/{username}/disconnect`: kick every device (effect, code 217).
-    static func disconnectAll(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+    static func disconnectAll(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in
             let name = try RESTCall.existingUserForAdmin(request, app: app, directory: state.directory)
             var envelope = RESTEnvelope(action: "get")
@@ -20,7 +20,7 @@ enum DeviceRoute {
 
     /// `DELETE` (docs) or `GET` (Java SDK) `/users/{username}/disconnect/{resource}`: kick one
     /// device; 400 "resource not exist" when that resource is not online.
-    static func disconnectOne(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+    static func disconnectOne(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in
             let name = try RESTCall.existingUserForAdmin(request, app: app, directory: state.directory)
             let resource = request.pathParameters["resource"] ?? ""
@@ -38,7 +38,7 @@ enum DeviceRoute {
     }
 
     /// `GET /users/{username}/status`: `{"data":{"<username>":"online"|"offline"}}`.
-    static func status(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+    static func status(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in
             let name = try RESTCall.existingUserForAdmin(request, app: app, directory: state.directory)
             var envelope = RESTEnvelope(action: "get")
@@ -54,7 +54,7 @@ enum DeviceRoute {
     static let maximumBatchStatusNames = 100
 
     /// `POST /users/batch/status` with `{"usernames":[…]}`; unknown users are `offline`.
-    static func batchStatus(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+    static func batchStatus(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in
             try RESTCall.requireJSONContentType(request)
             try RESTCall.requireAppToken(request, app: app, directory: state.directory)
@@ -77,7 +77,7 @@ enum DeviceRoute {
     }
 
     /// `GET /users/{username}/resources` with the app token or that user's own token.
-    static func resources(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+    static func resources(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in
             let name = try RESTCall.pathUsername(request)
             switch try RESTCall.caller(request, app: app, directory: state.directory) {

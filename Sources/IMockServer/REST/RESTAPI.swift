@@ -36,12 +36,12 @@ public enum RESTAPI {
     /// Routes `http` through ``routes`` and runs the handler: unknown path → 404
     /// `service_resource_not_found`, known path with another method → 405.
     public static func handle(
-        _ http: HTTPRequest, state: inout RESTState, nowMs: Int64, presence: any PresenceView = NoPresence(),
+        _ http: HTTPRequest, domain: inout Domain, nowMs: Int64, presence: any PresenceView = NoPresence(),
         scheme: String = "http"
     ) -> RESTOutcome {
         switch router.match(method: http.method, path: http.path) {
         case .found(let route, let parameters):
-            return route.run(http, parameters: parameters, state: &state, nowMs: nowMs, presence: presence, scheme: scheme)
+            return route.run(http, parameters: parameters, domain: &domain, nowMs: nowMs, presence: presence, scheme: scheme)
         case .methodNotAllowed(let allowed):
             return RESTOutcome(response: RESTError.methodNotAllowedResponse(allowed: allowed, nowMs: nowMs))
         case .notFound:
@@ -53,10 +53,10 @@ public enum RESTAPI {
 extension RESTRoute {
     /// Runs the handler for a request this route matched.
     public func run(
-        _ http: HTTPRequest, parameters: [String: String], state: inout RESTState, nowMs: Int64,
+        _ http: HTTPRequest, parameters: [String: String], domain: inout Domain, nowMs: Int64,
         presence: any PresenceView, scheme: String
     ) -> RESTOutcome {
-        handler(&state, RESTRequest(http: http, pathParameters: parameters, nowMs: nowMs, presence: presence, scheme: scheme))
+        handler(&domain, RESTRequest(http: http, pathParameters: parameters, nowMs: nowMs, presence: presence, scheme: scheme))
     }
 }
 

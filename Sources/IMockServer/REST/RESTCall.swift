@@ -13,8 +13,8 @@ enum RESTCall {
     /// Runs `body` for the app named in the path, after the app lookup (404) and the rate
     /// limit (429). A thrown ``RESTError`` becomes the error response.
     static func run(
-        _ state: inout RESTState, _ request: RESTRequest,
-        _ body: (inout RESTState, App) throws(RESTError) -> RESTOutcome
+        _ state: inout Domain, _ request: RESTRequest,
+        _ body: (inout Domain, App) throws(RESTError) -> RESTOutcome
     ) -> RESTOutcome {
         let org = request.pathParameters["org"] ?? ""
         let name = request.pathParameters["app"] ?? ""

@@ -1,20 +1,6 @@
 import IMockCore
 import IMockNet
 
-/// The mutable state REST handlers work on; owned by the server's loop thread.
-public struct RESTState: Sendable, Equatable {
-    /// Apps, users and tokens.
-    public var directory: Directory
-    /// Per-app request counters for the REST rate limit; not part of stored state.
-    public var rateLimiter: RateLimiter
-
-    /// Wraps a directory.
-    public init(directory: Directory, rateLimiter: RateLimiter = RateLimiter()) {
-        self.directory = directory
-        self.rateLimiter = rateLimiter
-    }
-}
-
 /// Read-only view of who is online, supplied by the session layer.
 public protocol PresenceView: Sendable {
     /// The live sessions of `username` (canonical) in `app`, in login order.
@@ -58,34 +44,23 @@ public struct RESTRequest: Sendable {
     var uri: String { "\(scheme)://\(http.headers["Host"] ?? "localhost")\(http.path)" }
 }
 
-/// Something a REST call asks the server to do to live sessions (executed by the server).
-public enum RESTEffect: Sendable, Equatable {
-    /// Kick every device of the user (`resource` nil) or one device, code 217.
-    case disconnectUser(AppKey, username: String, resource: String?)
-    /// The user was deleted: kick every device with 207.
-    case userDeleted(AppKey, username: String)
-    /// The password changed: kick every device with 216 (old tokens are already refused).
-    case passwordChanged(AppKey, username: String)
-    /// The user was banned: kick every device with 305.
-    case userDeactivated(AppKey, username: String)
-}
-
 /// What a handler returns: the response and the effects on live sessions.
 public struct RESTOutcome: Sendable, Equatable {
     /// The HTTP response to send.
     public var response: HTTPResponse
-    /// Effects to execute after the state change, in order.
-    public var effects: [RESTEffect]
+    /// Changes live sessions must feel, applied to the domain after the response, in order.
+    public var effects: [DomainChange]
 
     /// Creates an outcome.
-    public init(response: HTTPResponse, effects: [RESTEffect] = []) {
+    public init(response: HTTPResponse, effects: [DomainChange] = []) {
         self.response = response
         self.effects = effects
     }
 }
 
-/// A REST handler: runs on the server's single thread with the mutable state.
-public typealias RESTHandler = @Sendable (inout RESTState, RESTRequest) -> RESTOutcome
+/// A REST handler: runs on the server's loop thread with the domain; the stored side changes
+/// in place, the changes live sessions must feel come back as ``RESTOutcome/effects``.
+public typealias RESTHandler = @Sendable (inout Domain, RESTRequest) -> RESTOutcome
 
 /// One route: method, pattern with `{name}` segments, handler.
 public struct RESTRoute: Sendable {

@@ -3,7 +3,7 @@ import IMockNet
 
 /// `POST /{org}/{app}/token`: grants `client_credentials`, `password` and `inherit`.
 enum TokenRoute {
-    static func handle(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+    static func handle(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in
             try RESTCall.requireJSONContentType(request)
             let fields = try RESTBodyFields(RESTCall.jsonBody(request))

@@ -4,7 +4,7 @@ import IMockNet
 /// Routes on one user: get, delete, password, deactivate, activate.
 enum UserRoute {
     /// `GET /users/{username}`.
-    static func get(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+    static func get(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in
             try RESTCall.requireAppToken(request, app: app, directory: state.directory)
             let name = try RESTCall.pathUsername(request)
@@ -17,7 +17,7 @@ enum UserRoute {
     }
 
     /// `DELETE /users/{username}`; effect ``RESTEffect/userDeleted(_:username:)``.
-    static func delete(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+    static func delete(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in
             try RESTCall.requireAppToken(request, app: app, directory: state.directory)
             let name = try RESTCall.pathUsername(request)
@@ -34,7 +34,7 @@ enum UserRoute {
 
     /// `PUT` (and `POST`) `/users/{username}/password` with `{"newpassword": "…"}`;
     /// effect ``RESTEffect/passwordChanged(_:username:)``.
-    static func changePassword(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+    static func changePassword(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in
             try RESTCall.requireJSONContentType(request)
             try RESTCall.requireAppToken(request, app: app, directory: state.directory)
@@ -54,16 +54,16 @@ enum UserRoute {
     }
 
     /// `POST /users/{username}/deactivate`; effect ``RESTEffect/userDeactivated(_:username:)``.
-    static func deactivate(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+    static func deactivate(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
         setActivated(false, &state, request)
     }
 
     /// `POST /users/{username}/activate`.
-    static func activate(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+    static func activate(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
         setActivated(true, &state, request)
     }
 
-    private static func setActivated(_ activated: Bool, _ state: inout RESTState, _ request: RESTRequest)
+    private static func setActivated(_ activated: Bool, _ state: inout Domain, _ request: RESTRequest)
         -> RESTOutcome
     {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in

@@ -7,7 +7,7 @@ enum UsersRoute {
     /// `duplicate_unique_property_exists`); an array body is a batch of ≤ 60 whose existing
     /// names are reported in `data` while the others are created. Open mode allows a
     /// tokenless single object; a batch always needs an app token.
-    static func register(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+    static func register(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in
             try RESTCall.requireJSONContentType(request)
             let caller = try RESTCall.caller(request, app: app, directory: state.directory)
@@ -56,7 +56,7 @@ enum UsersRoute {
     }
 
     /// `GET /users?limit=N&cursor=C`: N from 1 to 100, default 10.
-    static func list(_ state: inout RESTState, _ request: RESTRequest) -> RESTOutcome {
+    static func list(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in
             try RESTCall.requireAppToken(request, app: app, directory: state.directory)
             var limit = 10

@@ -1,5 +1,7 @@
+import IMockCommon
 import IMockCore
 import IMockNet
+import IMockWire
 
 /// The hub's side of control-API faults: every frame and close the engine sends passes
 /// through `deliver`, which asks the `FaultBook` and then sends, holds, discards, drops or
@@ -25,14 +27,13 @@ extension SessionHub {
         _ kind: FaultKind, target: FaultTarget, durationMs: Int64?, probability: Double, seed: UInt64
     ) -> FaultCreation {
         let now = clock.nowMs
-        faults.seedIfNeeded(seed)
-        var fault = faults.make(kind, target: target, nowMs: now, durationMs: durationMs, probability: probability)
+        domain.value.faults.seedIfNeeded(seed)
+        var fault = domain.value.faults.make(kind, target: target, nowMs: now, durationMs: durationMs, probability: probability)
         let active = !(kind.endsConnection && durationMs == nil)
         if active {
-            faults.insert(fault)
+            domain.value.faults.insert(fault)
             if let expiry = fault.expiresAtMs {
-                timers.add(.faultExpiry(fault.id), atMs: expiry)
-                onTimersChanged?()
+                schedule(.faultExpiry(fault.id), atMs: expiry)
             }
         }
         let matching = channels.keys.sorted().filter { target.matches(faultSubject(of: $0)) }
@@ -41,39 +42,38 @@ extension SessionHub {
             guard let channel = channels[id]?.channel else { continue }
             switch kind {
             case .drop, .reset:
-                guard active ? faults.roll(fault.id) : fault.roll() else { continue }
+                guard active ? domain.value.faults.roll(fault.id) : fault.roll() else { continue }
                 affected.append(id)
                 channel.abort(kind == .reset ? .reset : .immediately)
             case .blackhole:
-                guard faults.rollOnce(fault.id, for: id) else { continue }
+                guard domain.value.faults.rollOnce(fault.id, for: id) else { continue }
                 affected.append(id)
                 startBlackhole(id, by: fault.id)
             default:
                 affected.append(id)
             }
         }
-        if active, let kept = faults.fault(fault.id) { fault = kept }
+        if active, let kept = domain.value.faults.fault(fault.id) { fault = kept }
         return FaultCreation(fault: fault, active: active, affected: affected)
     }
 
     /// Clears one active fault; a black hole releases its connections (held frames flow, the
     /// client frames read meanwhile are handled). Nil when there is no such fault.
     @discardableResult
-    func clearFault(_ id: FaultID, directory: inout Directory) -> Fault? {
-        guard let fault = faults.remove(id) else { return nil }
-        timers.cancel(.faultExpiry(id))
-        onTimersChanged?()
+    func clearFault(_ id: FaultID) -> Fault? {
+        guard let fault = domain.value.faults.remove(id) else { return nil }
+        timers.cancel(.faultExpiry(id), on: clock)
         guard fault.kind == .blackhole else { return fault }
         for connection in faultOutboxes.keys.sorted() where faultOutboxes[connection]?.blackhole == id {
-            endBlackhole(connection, directory: &directory)
+            endBlackhole(connection)
         }
         return fault
     }
 
     /// Clears every active fault (of `app` only, when given).
-    func clearAllFaults(app: AppKey?, directory: inout Directory) -> [Fault] {
-        let ids = faults.faults.filter { app == nil || $0.target.app == app }.map(\.id)
-        return ids.compactMap { clearFault($0, directory: &directory) }
+    func clearAllFaults(app: AppKey?) -> [Fault] {
+        let ids = domain.value.faults.faults.filter { app == nil || $0.target.app == app }.map(\.id)
+        return ids.compactMap { clearFault($0) }
     }
 
     /// The open connections `target` matches now.
@@ -83,43 +83,28 @@ extension SessionHub {
 
     // MARK: Receive path
 
-    /// The engine faults (failUnbind, failSync) for one client frame, rolled now; nil when
-    /// none applies. A login frame also records the app and user the connection asks for.
-    func engineFaults(for text: String, on id: ConnectionID) -> (app: AppKey, faults: AppFaults)? {
-        guard let frame = try? ClientFrameParser.parse(text) else { return nil }
-        var logoutUnbinds = false
-        var syncTypes: [SyncType] = []
-        switch frame {
-        case .login(_, let request):
-            guard let app = try? AppKey(parsing: request.appKey) else { return nil }
-            faultSubjects[id] = FaultSubject(
-                connection: id, app: app, user: try? UserFields.normalizeUsername(request.user),
-                resource: request.device.resource)
-            syncTypes = request.sync
-        case .logout(_, let unbind):
-            logoutUnbinds = unbind
-        default:
-            return nil
-        }
-        let subject = faultSubject(of: id)
-        guard let app = subject.app else { return nil }
-        let result = faults.engineFaults(for: subject, logoutUnbinds: logoutUnbinds, syncTypes: syncTypes)
-        return result == AppFaults() ? nil : (app, result)
+    /// A login records the app and user the connection asks for, so faults match it before its
+    /// session exists and after it ends (a kick).
+    func noteLoginSubject(_ request: LoginRequest, on id: ConnectionID) {
+        guard let app = try? AppKey(parsing: request.appKey) else { return }
+        faultSubjects[id] = FaultSubject(
+            connection: id, app: app, user: try? UserFields.normalizeUsername(request.user),
+            resource: request.device.resource)
     }
 
     // MARK: Send path
 
-    /// Sends a frame or close to a connection through the active faults.
+    /// Sends a frame or close to a connection through the active domain.value.faults.
     func deliver(_ item: FaultOutbox.Item, as outgoing: FaultOutgoing, to id: ConnectionID) {
         guard let channel = channels[id]?.channel else { return }
-        guard !faults.isEmpty || faultOutboxes[id] != nil else {
+        guard !domain.value.faults.isEmpty || faultOutboxes[id] != nil else {
             send(item, on: channel)
             return
         }
-        let decision = faults.decide(outgoing, for: faultSubject(of: id))
+        let decision = domain.value.faults.decide(outgoing, for: faultSubject(of: id))
         for finished in decision.finished {
-            faults.remove(finished)  // a used-up dropFrames (never a black hole)
-            timers.cancel(.faultExpiry(finished))
+            domain.value.faults.remove(finished)  // a used-up dropFrames (never a black hole)
+            timers.cancel(.faultExpiry(finished), on: clock)
         }
         switch decision.action {
         case .discard:
@@ -147,7 +132,8 @@ extension SessionHub {
 
     private func send(_ item: FaultOutbox.Item, on channel: WebSocketChannel) {
         switch item {
-        case .text(let text): channel.send(text: text)
+        case .message(.text(let text)): channel.send(text: text)
+        case .message(.binary(let bytes)): channel.send(binary: bytes)
         case .close(let code, let reason): channel.close(code: code, reason: reason)
         }
     }
@@ -188,7 +174,7 @@ extension SessionHub {
     }
 
     /// Reads again, handles the client frames read meanwhile and lets held frames flow.
-    private func endBlackhole(_ id: ConnectionID, directory: inout Directory) {
+    private func endBlackhole(_ id: ConnectionID) {
         guard let channel = channels[id]?.channel, var outbox = faultOutboxes[id] else { return }
         outbox.blackhole = nil
         let inbound = outbox.inbound
@@ -196,14 +182,14 @@ extension SessionHub {
         faultOutboxes[id] = outbox
         channel.connection.resumeReading()
         pumpFaultOutbox(id)
-        for text in inbound where channels[id] != nil { received(text, on: channel, directory: &directory) }
+        for message in inbound where channels[id] != nil { received(message, on: id) }
     }
 
     // MARK: Subjects
 
     /// What faults see of a connection: its session, else what it was last known as.
     func faultSubject(of id: ConnectionID) -> FaultSubject {
-        let subject = engine.faultSubject(of: id)
+        let subject = domain.value.engine.faultSubject(of: id)
         if subject.app != nil {
             faultSubjects[id] = subject
             return subject

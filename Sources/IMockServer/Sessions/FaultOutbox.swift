@@ -1,5 +1,6 @@
 import IMockCore
 import IMockNet
+import IMockWire
 
 /// What a fault holds back on one connection: frames and a close waiting for their release
 /// time (delay, holdLogin) or for a black hole to end, in send order; and, while black-holed,
@@ -7,7 +8,8 @@ import IMockNet
 struct FaultOutbox {
     /// A held item.
     enum Item {
-        case text(String)
+        /// A message of the connection's dialect, already encoded.
+        case message(WireMessage)
         case close(WebSocketCloseCode, reason: String)
     }
 
@@ -17,23 +19,12 @@ struct FaultOutbox {
     var timer: LoopTimerID?
     /// The black hole that holds the connection, if any.
     var blackhole: FaultID?
-    /// Client frames read while black-holed.
-    var inbound: [String] = []
+    /// Client messages read while black-holed.
+    var inbound: [WireMessage] = []
 
     /// When the last queued item is released (a later item never overtakes it).
     var lastReleaseNs: Int64 { queue.last?.releaseNs ?? 0 }
 
     /// Nothing held and no black hole: the outbox can go.
     var isIdle: Bool { queue.isEmpty && blackhole == nil && inbound.isEmpty }
-}
-
-extension FaultOutgoing {
-    /// How the fault book sees a server frame.
-    init(_ frame: ServerFrame) {
-        switch frame {
-        case .pong: self = .pong
-        case .loginOK, .loginError: self = .loginReply
-        default: self = .frame
-        }
-    }
 }

@@ -1,30 +1,39 @@
 import IMockCore
 import IMockNet
+import IMockWire
 
-/// One `/ws` connection: hands its events to the server's `SessionHub`.
-/// The imock protocol uses text frames only; a binary frame closes the connection with 1003.
+/// One session connection of any dialect: hands its events to the server's `SessionHub`; the
+/// dialect decides what a text or binary message means.
 final class SessionConnection: WebSocketDelegate {
     private unowned let server: MockServer
     let peer: SocketAddress?
+    private let dialect: any WireDialect
+    /// The id the hub gave the connection when it opened.
+    private var id: ConnectionID?
 
-    init(server: MockServer, peer: SocketAddress?) {
+    /// A session logged in during the upgrade, opened with the connection.
+    private let upgrade: UpgradeSession?
+
+    init(server: MockServer, dialect: any WireDialect, peer: SocketAddress?, upgrade: UpgradeSession? = nil) {
         self.server = server
+        self.dialect = dialect
         self.peer = peer
+        self.upgrade = upgrade
     }
 
     func webSocketDidOpen(_ channel: WebSocketChannel) {
-        server.sessionOpened(channel, peer: peer)
+        id = server.sessionOpened(channel, dialect: dialect, peer: peer, upgrade: upgrade)
     }
 
     func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {
-        server.sessionReceived(text, on: channel)
+        if let id { server.sessionReceived(.text(text), on: id) }
     }
 
     func webSocket(_ channel: WebSocketChannel, didReceiveBinary bytes: [UInt8]) {
-        channel.close(code: .unsupportedData, reason: "the imock protocol uses text frames")
+        if let id { server.sessionReceived(.binary(bytes), on: id) }
     }
 
     func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String) {
-        server.sessionClosed(channel, code: code)
+        if let id { server.sessionClosed(id, code: code) }
     }
 }

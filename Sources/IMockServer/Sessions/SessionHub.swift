@@ -1,22 +1,35 @@
+import IMockCommon
 import IMockCore
 import IMockNet
+import IMockWire
 
-/// The imperative shell around the pure `SessionEngine`: feeds it frames, socket closes, timer
-/// firings and REST changes, and carries out the effects it returns (send a frame, close a
-/// WebSocket with a code, schedule or cancel a timer, journal). Also closes `/ws` connections
-/// that stay silent longer than the idle timeout. Loop-confined.
+/// A session logged in during the HTTP upgrade, waiting for its connection to open.
+struct UpgradeSession {
+    /// The connection id reserved for it.
+    let id: ConnectionID
+    /// The outputs of its login, carried out once the connection is open.
+    let outputs: [SessionOutput]
+}
+
+/// The imperative shell around the pure `SessionEngine`: each connection's dialect decodes its
+/// messages into commands, the engine answers with outputs, the dialect encodes them
+/// (`WireStep`), and the hub carries the steps out through the active faults (send, close,
+/// schedule or cancel a timer, journal). Also closes connections that stay silent longer than
+/// the idle timeout. Loop-confined.
 final class SessionHub {
     let loop: EventLoop
-    let clock: any Clock
+    /// The run's clock and timers (shared with in-process clients).
+    let clock: Timeline
     private let logger: Logger
     private let idleTimeout: Duration
     /// Most output a connection may have waiting (`--max-ws-output-bytes`).
     private let outputLimit: Int
-    private(set) var engine: SessionEngine
+    /// The server's domain (shared with the REST and control handlers).
+    let domain: LoopBound<Domain>
     private(set) var channels: [ConnectionID: ChannelState] = [:]
-    var timers = DomainTimers()
-    /// Active control-API faults (FaultHub.swift carries them out).
-    var faults = FaultBook()
+    /// The last connection id handed out.
+    private var nextConnection: UInt64 = 0
+    var timers = HubTimers()
     /// Connections whose server frames are held (delay, holdLogin) or black-holed.
     var faultOutboxes: [ConnectionID: FaultOutbox] = [:]
     /// The app, user and resource last known of a connection (from its login frame or its
@@ -33,17 +46,19 @@ final class SessionHub {
 
     struct ChannelState {
         let channel: WebSocketChannel
-        /// When a frame last arrived, on the server clock.
+        /// The connection's wire protocol and its per-connection state.
+        var dialect: (any WireDialect)?
+        /// When a message last arrived, on the server clock.
         var lastActivityMs: Int64
     }
 
     init(
-        loop: EventLoop, clock: any Clock, engine: SessionEngine, idleTimeout: Duration, outputLimit: Int,
+        loop: EventLoop, clock: Timeline, domain: LoopBound<Domain>, idleTimeout: Duration, outputLimit: Int,
         logger: Logger
     ) {
         self.loop = loop
         self.clock = clock
-        self.engine = engine
+        self.domain = domain
         self.idleTimeout = idleTimeout
         self.outputLimit = outputLimit
         self.logger = logger
@@ -53,36 +68,77 @@ final class SessionHub {
     var connectionCount: Int { channels.count }
 
     /// Who is online, for the REST `status` and `resources` routes.
-    var presence: EnginePresence { EnginePresence(engine: engine) }
+    var presence: EnginePresence { EnginePresence(engine: domain.value.engine) }
 
     // MARK: Socket events
 
-    func opened(_ channel: WebSocketChannel, peer: SocketAddress?) {
-        let id = ConnectionID(channel.id)
-        channels[id] = ChannelState(channel: channel, lastActivityMs: clock.nowMs)
-        timers.add(.idle(id), atMs: clock.nowMs + idleTimeout.milliseconds)
-        onTimersChanged?()
-        perform(engine.connectionOpened(id, nowMs: clock.nowMs))
-        logger.debug("ws.open", ["conn": String(channel.id), "peer": peer?.description ?? "-"])
+    /// The next connection id.
+    func reserveConnection() -> ConnectionID {
+        nextConnection += 1
+        return ConnectionID(nextConnection)
     }
 
-    func received(_ text: String, on channel: WebSocketChannel, directory: inout Directory) {
-        let id = ConnectionID(channel.id)
+    /// A login made during the HTTP upgrade (the dialect read it from the request): accepted,
+    /// it returns the session to open with the upgrade; refused, the journal keeps the refusal
+    /// and the dialect's HTTP answer goes back instead of the upgrade.
+    func loginDuringUpgrade(_ command: SessionCommand, dialect: any WireDialect) -> Result<UpgradeSession, UpgradeRefusal> {
+        let id = reserveConnection()
+        let now = clock.nowMs
+        var outputs = domain.value.connectionOpened(id, nowMs: now)
+        if case .login(_, let request) = command { noteLoginSubject(request, on: id) }
+        outputs += domain.value.handle(command, on: id, subject: faultSubject(of: id), nowMs: now)
+        for output in outputs {
+            guard case .end(id, let end) = output else { continue }
+            for case .journal(let entry) in outputs { record(entry) }
+            perform(domain.value.connectionClosed(id, nowMs: now))
+            forgetFaultState(of: id)
+            return .failure(dialect.refusal(forUpgrade: end))
+        }
+        return .success(UpgradeSession(id: id, outputs: outputs))
+    }
+
+    /// Registers a new connection; returns its id, numbered per server in opening order (so a
+    /// run's ids repeat from run to run, whatever else the process does). A connection whose
+    /// dialect logged it in during the upgrade comes with its `upgrade`: the id reserved then
+    /// and the outputs of that login, carried out now.
+    func opened(
+        _ channel: WebSocketChannel, dialect: any WireDialect, peer: SocketAddress?, upgrade: UpgradeSession? = nil
+    ) -> ConnectionID {
+        let id = upgrade?.id ?? reserveConnection()
+        channels[id] = ChannelState(channel: channel, dialect: dialect, lastActivityMs: clock.nowMs)
+        schedule(.idle(id), atMs: clock.nowMs + idleTimeout.milliseconds)
+        if let upgrade {
+            perform(upgrade.outputs)
+        } else {
+            perform(domain.value.connectionOpened(id, nowMs: clock.nowMs))
+        }
+        logger.debug("ws.open", ["conn": String(id.rawValue), "peer": peer?.description ?? "-"])
+        return id
+    }
+
+    func received(_ message: WireMessage, on id: ConnectionID) {
+        guard let channel = channels[id]?.channel else { return }
         channels[id]?.lastActivityMs = clock.nowMs
         if faultOutboxes[id]?.blackhole != nil {
-            faultOutboxes[id]?.inbound.append(text)  // read once the black hole ends
+            faultOutboxes[id]?.inbound.append(message)  // read once the black hole ends
             return
         }
-        // failUnbind / failSync roll per request and hold only while the engine handles it.
-        let engineFaults = faults.isEmpty ? nil : engineFaults(for: text, on: id)
-        if let engineFaults { engine.setFaults(engineFaults.faults, for: engineFaults.app) }
-        perform(engine.frameReceived(id, text: text, nowMs: clock.nowMs, directory: &directory))
-        if let engineFaults { engine.setFaults(AppFaults(), for: engineFaults.app) }
+        guard let inputs = channels[id]?.dialect?.decode(message) else { return }
+        for input in inputs {
+            switch input {
+            case .command(let command):
+                if case .login(_, let request) = command { noteLoginSubject(request, on: id) }
+                perform(domain.value.handle(command, on: id, subject: faultSubject(of: id), nowMs: clock.nowMs))
+            case .reply(let reply):
+                deliver(.message(reply), as: .frame, to: id)
+            case .close(let close):
+                channel.close(code: WebSocketCloseCode(close.code), reason: close.reason)
+            }
+        }
     }
 
-    func closed(_ channel: WebSocketChannel, code: WebSocketCloseCode) {
-        let id = ConnectionID(channel.id)
-        guard channels.removeValue(forKey: id) != nil else { return }
+    func closed(_ id: ConnectionID, code: WebSocketCloseCode) {
+        guard let channel = channels.removeValue(forKey: id)?.channel else { return }
         if closedByEngine.remove(id) == nil, let sent = channel.initiatedClose {
             // A close the transport or the hub sent (idle 1001, 1009, 1002 …): journalled here,
             // since the engine did not decide it.
@@ -93,84 +149,81 @@ final class SessionHub {
                     event: .closed(code: sent.code.rawValue, reason: sent.reason)))
         }
         unflushed[id] = nil
-        timers.cancel(.idle(id))
+        timers.cancel(.idle(id), on: clock)
         forgetFaultState(of: id)
-        perform(engine.connectionClosed(id, nowMs: clock.nowMs))
-        logger.debug("ws.close", ["conn": String(channel.id), "code": String(code.rawValue)])
+        perform(domain.value.connectionClosed(id, nowMs: clock.nowMs))
+        logger.debug("ws.close", ["conn": String(id.rawValue), "code": String(code.rawValue)])
     }
 
     // MARK: Domain events
 
-    /// Applies what a REST call changed to live sessions (kicks 217, 207, 216, 305).
-    func apply(_ effect: RESTEffect) {
-        let now = clock.nowMs
-        let effects: [SessionEffect]
-        switch effect {
-        case .disconnectUser(let app, let user, let resource):
-            effects = engine.disconnect(app: app, user: user, resource: resource, nowMs: now)
-        case .userDeleted(let app, let user):
-            effects = engine.userDeleted(app: app, user: user, nowMs: now)
-        case .passwordChanged(let app, let user):
-            effects = engine.passwordChanged(app: app, user: user, nowMs: now)
-        case .userDeactivated(let app, let user):
-            effects = engine.userDeactivated(app: app, user: user, nowMs: now)
-        }
-        perform(effects)
-    }
+    /// This hub as timeline actions capture it.
+    private lazy var bound = LoopBound(Unowned(self), on: loop)
 
-    /// Fires the timers that are due on the clock (after it flowed, or was advanced or set).
-    func fireDueTimers(directory: inout Directory) {
-        for timer in timers.popDue(nowMs: clock.nowMs) {
-            switch timer {
-            case .engine(let token):
-                perform(engine.timerFired(token, nowMs: clock.nowMs, directory: &directory))
-            case .idle(let id):
-                checkIdle(id)
-            case .faultExpiry(let id):
-                clearFault(id, directory: &directory)
+    /// Puts `timer` on the timeline; it fires on this hub's loop.
+    func schedule(_ timer: HubTimer, atMs: Int64) {
+        let hub = bound
+        let loop = self.loop
+        timers.add(timer, atMs: atMs, on: clock) { deadline in
+            if loop.inEventLoop {
+                hub.value.object.fire(timer, atMs: deadline)
+            } else {
+                loop.execute { hub.value.object.fire(timer, atMs: deadline) }
             }
         }
-        onTimersChanged?()
     }
 
-    /// Runs any engine command (a control-API kick, an app switch) and carries out its effects.
-    func run(_ command: (inout SessionEngine) -> [SessionEffect]) {
-        perform(command(&engine))
+    /// A hub timer is due (its deadline: the time the clock stands at, or passed).
+    private func fire(_ timer: HubTimer, atMs deadline: Int64) {
+        timers.fired(timer)
+        switch timer {
+        case .engine(let token):
+            perform(domain.value.timerFired(token, nowMs: max(deadline, clock.nowMs)))
+        case .idle(let id):
+            checkIdle(id)
+        case .faultExpiry(let id):
+            clearFault(id)
+        }
     }
 
     // MARK: Effects
 
-    /// Carries out effects in order. Frames and closes pass through the active faults (the
-    /// send path of FaultHub.swift).
-    func perform(_ effects: [SessionEffect]) {
-        var timersChanged = false
-        for effect in effects {
-            switch effect {
-            case .send(let id, let frame):
-                if case .message(let message) = frame { noteUnflushed(message, on: id) }
-                deliver(.text(frame.text), as: FaultOutgoing(frame), to: id)
-                checkOutputLimit(id)
-            case .close(let id, let code, let reason):
-                closedByEngine.insert(id)
-                deliver(.close(WebSocketCloseCode(code), reason: reason), as: .close, to: id)
-            case .schedule(let token, let atMs):
-                timers.add(.engine(token), atMs: atMs)
-                timersChanged = true
-            case .cancel(let token):
-                timers.cancel(.engine(token))
-                timersChanged = true
-            case .journal(let entry):
-                record(entry)
+    /// Carries out the engine's outputs in order, each encoded by its connection's dialect.
+    /// Messages and closes pass through the active faults (the send path of FaultHub.swift).
+    func perform(_ outputs: [SessionOutput]) {
+        for output in outputs {
+            for step in steps(for: output) {
+                switch step {
+                case .send(let id, let message, let kind, let chat):
+                    if let chat { noteUnflushed(chat, on: id) }
+                    deliver(.message(message), as: kind, to: id)
+                    checkOutputLimit(id)
+                case .close(let id, let close):
+                    closedByEngine.insert(id)
+                    deliver(.close(WebSocketCloseCode(close.code), reason: close.reason), as: .close, to: id)
+                case .schedule(let token, let atMs):
+                    schedule(.engine(token), atMs: atMs)
+                case .cancel(let token):
+                    timers.cancel(.engine(token), on: clock)
+                case .journal(let entry):
+                    record(entry)
+                }
             }
         }
-        if timersChanged { onTimersChanged?() }
     }
 
-    /// Called when the earliest domain deadline may have moved (the server re-arms its timer).
-    var onTimersChanged: (() -> Void)?
-
-    /// The earliest pending domain deadline.
-    var nextDeadlineMs: Int64? { timers.nextDeadline }
+    /// The wire steps of one output, encoded by its connection's dialect (which keeps its state).
+    private func steps(for output: SessionOutput) -> [WireStep] {
+        let connection: ConnectionID? =
+            switch output {
+            case .reply(let id, _, _), .push(let id, _), .end(let id, _): id
+            case .schedule, .cancel, .journal: nil
+            }
+        var dialect = connection.flatMap { channels[$0]?.dialect }
+        let steps = WireStep.steps(for: output, dialect: &dialect, nowMs: clock.nowMs)
+        if let connection, channels[connection] != nil { channels[connection]?.dialect = dialect }
+        return steps
+    }
 
     /// Called with every journal entry as it is recorded (the event stream and metrics listen).
     var onJournal: ((JournalEntry) -> Void)?
@@ -207,17 +260,19 @@ final class SessionHub {
             "session.overflow",
             ["conn": String(id.rawValue), "pendingBytes": String(channel.connection.pendingOutputBytes),
              "requeued": String(undelivered.count)])
-        perform(engine.outputOverflowed(id, undelivered: undelivered, nowMs: clock.nowMs))
+        perform(domain.value.outputOverflowed(id, undelivered: undelivered, nowMs: clock.nowMs))
     }
 
     // MARK: Idle timeout
 
-    /// Counts a jump of the clock as activity on every connection: a client cannot ping during
-    /// an instant jump, and an hour's jump must reach the token events, not drop every
-    /// connection for silence. Idle timeouts still follow the clock while it flows.
-    func clockJumped() {
-        let now = clock.nowMs
-        for id in channels.keys { channels[id]?.lastActivityMs = now }
+    /// Counts a jump of the clock to `targetMs` as activity on every connection, before the
+    /// timeline steps through it: a client cannot ping during an instant jump, and an hour's
+    /// jump must reach the token events, not drop every connection for silence. Idle timeouts
+    /// still follow the clock while it flows.
+    func clockWillJump(to targetMs: Int64) {
+        for id in Array(channels.keys) {
+            if let last = channels[id]?.lastActivityMs, last < targetMs { channels[id]?.lastActivityMs = targetMs }
+        }
     }
 
     /// Closes a connection silent for the idle timeout; otherwise checks again when it would be.
@@ -226,7 +281,7 @@ final class SessionHub {
         guard let state = channels[id] else { return }
         let deadline = state.lastActivityMs + idleTimeout.milliseconds
         if deadline > clock.nowMs {
-            timers.add(.idle(id), atMs: deadline)
+            schedule(.idle(id), atMs: deadline)
             return
         }
         state.channel.close(code: .goingAway, reason: "idle for longer than \(idleTimeout)")

@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 
 /// Everything a store holds, as ``PersistentStore/load()`` reads it in one snapshot: what a
@@ -69,22 +70,6 @@ public struct StoredCheckpoint: Sendable, Equatable {
     }
 }
 
-/// The server clock's state (``ControllableClock``): flowing with an offset from the wall
-/// clock, or frozen at an instant.
-public struct StoredClock: Sendable, Equatable {
-    /// Added to the wall clock while flowing.
-    public var offsetMs: Int64
-    /// The instant it stands at while frozen; nil while flowing.
-    public var frozenAtMs: Int64?
-
-    /// Creates a clock state.
-    public init(offsetMs: Int64, frozenAtMs: Int64?) {
-        self.offsetMs = offsetMs
-        self.frozenAtMs = frozenAtMs
-    }
-
-    /// The state of `clock`.
-    public init(_ clock: ControllableClock) {
-        self.init(offsetMs: clock.offsetMs, frozenAtMs: clock.frozenAtMs)
-    }
-}
+/// The server clock's state: flowing with an offset from the wall clock, or frozen at an
+/// instant (``Timeline/Position``).
+public typealias StoredClock = Timeline.Position

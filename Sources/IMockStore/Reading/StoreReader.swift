@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 
 /// Reads the stored rows back into domain values, in the orders ``StoredState`` documents.

@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 
 /// Writes ``StoreChange``s into an open transaction, a statement or a few per change, all

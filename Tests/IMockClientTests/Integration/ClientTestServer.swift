@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import IMockNet
 import IMockServer
@@ -26,7 +27,7 @@ final class ClientTestServer: @unchecked Sendable {
     let http: HTTPTestClient
 
     /// Starts a server of `kind` on `clock`.
-    static func start(_ kind: ServerKind, clock: ServerClock.Mode = .system) async throws -> ClientTestServer {
+    static func start(_ kind: ServerKind, clock: Timeline.Mode = .system) async throws -> ClientTestServer {
         switch kind {
         case .inProcess:
             return try ClientTestServer(clock: clock)
@@ -45,7 +46,7 @@ final class ClientTestServer: @unchecked Sendable {
         http = HTTPTestClient(port: port)
     }
 
-    init(clock: ServerClock.Mode = .system) throws {
+    init(clock: Timeline.Mode = .system) throws {
         var options = ServeOptions()
         options.port = 0
         options.apps = [.init(key: ClientTestServer.app, registrationMode: .open)]

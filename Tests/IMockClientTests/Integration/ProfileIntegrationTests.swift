@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockClient
 import IMockCore
 import IMockServer

@@ -1,3 +1,4 @@
+import IMockCommon
 import Testing
 @testable import IMockCore
 
@@ -76,16 +77,16 @@ struct FaultBookTests {
     }
 
     @Test("engine faults roll per request: failUnbind on unbinding logouts, failSync on the asked types")
-    func engineFaults() {
+    func commandFaults() {
         var book = FaultBook()
         book.insert(book.make(.failUnbind, target: .app(app), nowMs: 0, durationMs: nil, probability: 1))
         book.insert(book.make(.failSync(types: [.contacts]), target: .app(app), nowMs: 0, durationMs: nil, probability: 1))
-        #expect(book.engineFaults(for: subject(1), logoutUnbinds: true, syncTypes: []) == AppFaults(failUnbind: true))
-        #expect(book.engineFaults(for: subject(1), logoutUnbinds: false, syncTypes: []) == AppFaults())
+        #expect(book.commandFaults(for: subject(1), logoutUnbinds: true, syncTypes: []) == CommandFaults(failUnbind: true))
+        #expect(book.commandFaults(for: subject(1), logoutUnbinds: false, syncTypes: []) == CommandFaults())
         #expect(
-            book.engineFaults(for: subject(1), logoutUnbinds: false, syncTypes: [.contacts, .joinedGroups])
-                == AppFaults(failingSyncTypes: [.contacts]))
-        #expect(book.engineFaults(for: subject(1, app: other), logoutUnbinds: true, syncTypes: [.contacts]) == AppFaults())
+            book.commandFaults(for: subject(1), logoutUnbinds: false, syncTypes: [.contacts, .joinedGroups])
+                == CommandFaults(failingSyncTypes: [.contacts]))
+        #expect(book.commandFaults(for: subject(1, app: other), logoutUnbinds: true, syncTypes: [.contacts]) == CommandFaults())
     }
 
     @Test("the same base seed gives the same choices; a different seed other choices")

@@ -11,11 +11,16 @@ struct CryptoTests {
         #expect(hex(SHA1.digest([UInt8]())) == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
     }
 
-    @Test("SecureRandom returns the requested count and varies")
-    func secureRandom() {
-        #expect(SecureRandom.bytes(count: 0) == [])
-        #expect(SecureRandom.bytes(count: 16).count == 16)
-        #expect(SecureRandom.bytes(count: 32) != SecureRandom.bytes(count: 32))
+    @Test("the secure random source returns the requested count and varies; a seeded one repeats")
+    func randomSource() {
+        #expect(RandomSource.secure.bytes(0) == [])
+        #expect(RandomSource.secure.bytes(13).count == 13)
+        #expect(RandomSource.secure.bytes(32) != RandomSource.secure.bytes(32))
+        #expect(RandomSource(seed: 7).bytes(21) == RandomSource(seed: 7).bytes(21))
+        #expect(RandomSource(seed: 7).uuidString() == RandomSource(seed: 7).uuidString())
+        #expect(RandomSource(seed: 7).uuidString() != RandomSource(seed: 8).uuidString())
+        let uuid = RandomSource.secure.uuidString()
+        #expect(uuid.count == 36 && Array(uuid)[14] == "4" && "89ab".contains(Array(uuid)[19]))
     }
 
     @Test(

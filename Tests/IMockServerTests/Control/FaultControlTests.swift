@@ -1,3 +1,4 @@
+import IMockCommon
 import FoundationEssentials
 import IMockNet
 import Testing

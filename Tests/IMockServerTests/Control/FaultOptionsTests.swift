@@ -1,3 +1,4 @@
+import IMockCommon
 import Testing
 import IMockServer
 

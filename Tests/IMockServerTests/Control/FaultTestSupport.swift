@@ -1,3 +1,4 @@
+import IMockCommon
 import FoundationEssentials
 import IMockCore
 import IMockNet
@@ -14,7 +15,7 @@ final class FaultFixture: @unchecked Sendable {
     let clientLoop: EventLoop
     let port: UInt16
 
-    init(clock: ServerClock.Mode = .system, seed: UInt64? = nil) throws {
+    init(clock: Timeline.Mode = .system, seed: UInt64? = nil) throws {
         var options = ServeOptions()
         options.port = 0
         options.apps = [.init(key: "acme#chat", registrationMode: .open), .init(key: "other#chat", registrationMode: .open)]

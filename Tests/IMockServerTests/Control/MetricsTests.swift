@@ -1,3 +1,4 @@
+import IMockCommon
 import Foundation
 import Testing
 @testable import IMockServer
@@ -101,14 +102,14 @@ struct MetricsTests {
         let recorder = MetricsRecorder()
         recorder.record(JournalEntry(
             atMs: 0, connection: ConnectionID(7), app: nil, user: nil, resource: nil,
-            event: .frame(.loginError(id: "l", code: 100, message: "unknown app key"))))
+            event: .loginRefused(RequestTag("l"), .unknownAppKey)))
         for (index, code) in [217, 206, 217].enumerated() {
             recorder.record(JournalEntry(
                 atMs: 0, connection: ConnectionID(UInt64(index + 1)), app: try! AppKey(parsing: "a#b"), user: "u", resource: "ios_x",
-                event: .frame(.loginOK(id: "l", resource: "ios_x", tokenExpiresAt: nil, serverTime: 0))))
+                event: .loginAccepted(RequestTag("l"), resource: "ios_x", tokenExpiresAt: nil, serverTime: 0)))
             recorder.record(JournalEntry(
                 atMs: 0, connection: ConnectionID(UInt64(index + 1)), app: try! AppKey(parsing: "a#b"), user: "u", resource: "ios_x",
-                event: .frame(.kicked(code: code, reason: "r", by: nil))))
+                event: .kicked(code: code, reason: "r", by: nil)))
         }
         let snapshot = MetricsExposition.Snapshot(
             connections: 0, sessions: [(#"we"ird\#n"#, 2)], eventStreams: 0, uptimeSeconds: 1.5)

@@ -1,3 +1,4 @@
+import IMockCommon
 import Foundation
 import Testing
 @testable import IMockServer

@@ -1,3 +1,4 @@
+import IMockCommon
 import Foundation
 import Testing
 @testable import IMockNet
@@ -100,7 +101,7 @@ struct DashboardServingTests {
 
     @Test("a client the control API would refuse gets 403 for the page; --control-remote serves it")
     func nonLoopback() throws {
-        let clock = ServerClock(mode: .virtual)
+        let clock = Timeline(mode: .virtual)
         let request = HTTPRequest(method: "GET", target: "/_imock/ui")
         for host in ["192.0.2.7", "2001:db8::7"] {
             let remote = HTTPRequestContext(

@@ -81,7 +81,7 @@ struct RESTCurlTests {
         #expect(response.status == 413)
         #expect(response.body["error_description"] != nil)
         let count = try await server.onLoop { server in
-            (try? server.rest.directory.users(in: try! AppKey(parsing: "acme#open"), limit: 10, cursor: nil))?.users.count ?? -1
+            (try? server.directory.users(in: try! AppKey(parsing: "acme#open"), limit: 10, cursor: nil))?.users.count ?? -1
         }
         #expect(count == 0)
         await server.stop()

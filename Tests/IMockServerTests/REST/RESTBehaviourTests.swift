@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import IMockNet
 import Testing
@@ -81,7 +82,7 @@ import Testing
 
     @Test func expiredTokenOnAVirtualClock() throws {
         var fixture = try RESTFixture()
-        var clock = VirtualClock(startMs: fixture.nowMs)
+        let clock = Timeline(mode: .virtual, startMs: fixture.nowMs)
         let issued = fixture.send("POST", "/acme/chat/token", body: #"{"grant_type":"client_credentials","client_id":"cid","client_secret":"secret","ttl":60}"#)
         let token = try #require(issued.json["access_token"]?.stringValue)
         try clock.advance(by: 60_000)

@@ -7,7 +7,7 @@ import Testing
 /// A REST fixture: apps `acme#chat` (authorized, client `cid`/`secret`, user `alice`/`pw`),
 /// `acme#open` (open registration) and `acme#other`; an app token for `acme#chat`.
 struct RESTFixture {
-    var state: RESTState
+    var state: Domain
     var nowMs: Int64 = 1_700_000_000_000
     var presence: any PresenceView = NoPresence()
     let chat: AppKey
@@ -28,7 +28,7 @@ struct RESTFixture {
         aliceToken = try directory.issueUserToken(
             in: chat, username: "alice", password: "pw", ttlSeconds: 0, nowMs: nowMs
         ).token.token
-        state = RESTState(directory: directory)
+        state = Domain(directory: directory)
     }
 
     var app: App { state.directory.apps[chat]! }
@@ -42,7 +42,7 @@ struct RESTFixture {
         if let token { headers.add("Authorization", "Bearer \(token)") }
         if body != nil, let contentType { headers.add("Content-Type", contentType) }
         let http = HTTPRequest(method: method, target: target, headers: headers, body: Array((body ?? "").utf8))
-        return RESTAPI.handle(http, state: &state, nowMs: nowMs, presence: presence)
+        return RESTAPI.handle(http, domain: &state, nowMs: nowMs, presence: presence)
     }
 }
 

@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockServer
 import IMockTestSupport
 import Testing

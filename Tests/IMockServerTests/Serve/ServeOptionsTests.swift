@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockNet
 import IMockCore
 import IMockServer

@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import IMockNet
 import IMockServer
@@ -11,9 +12,9 @@ final class InProcessServer: @unchecked Sendable {
 
     /// `configure` changes any other option after the ones given here are set.
     init(
-        apps: [ServeOptions.AppOption] = [ServeOptions.defaultApp], clock: ServerClock.Mode = .system,
+        apps: [ServeOptions.AppOption] = [ServeOptions.defaultApp], clock: Timeline.Mode = .system,
         sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
-        configure: (inout ServeOptions) -> Void = { _ in }
+        configure: (inout ServeOptions) -> Void = { _ in }, dialects: [DialectRoute] = DialectCatalog.served
     ) throws {
         var options = ServeOptions()
         options.port = 0
@@ -22,9 +23,11 @@ final class InProcessServer: @unchecked Sendable {
         options.sessionIdleTimeout = sessionIdleTimeout
         options.adminSecret = InProcessServer.adminSecret
         configure(&options)
-        let directory = try options.makeDirectory(settings: DirectorySettings(passwordIterations: 10), nowMs: SystemClock().nowMs)
+        let directory = try options.makeDirectory(
+            settings: DirectorySettings(passwordIterations: 10, random: options.makeRandomSource()),
+            nowMs: options.clockStartMs ?? SystemClock().nowMs)
         loop = try EventLoop()
-        server = MockServer(loop: loop, options: options, directory: directory)
+        server = MockServer(loop: loop, options: options, directory: directory, dialects: dialects)
         port = try server.start().port
         loop.start()
     }
@@ -35,14 +38,14 @@ final class InProcessServer: @unchecked Sendable {
 
     /// Reads server state on the loop thread.
     func onLoop<T: Sendable>(_ body: @escaping @Sendable (MockServer) -> T) async throws -> T {
-        let server = self.server
-        return try await loop.submit { body(server) }
+        let server = LoopBound(self.server, on: loop)
+        return try await loop.submit { body(server.value) }
     }
 
     /// The client id and secret of `key`.
     func credentials(of key: String) async throws -> (id: String, secret: String) {
         try await onLoop { server in
-            let app = try! server.rest.directory.app(try! AppKey(parsing: key))
+            let app = try! server.directory.app(try! AppKey(parsing: key))
             return (app.clientID, app.clientSecret)
         }
     }

@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import IMockNet
 import IMockServer
@@ -11,12 +12,12 @@ final class SessionFixture: Sendable {
     let clientLoop: EventLoop
 
     init(
-        clock: ServerClock.Mode = .system, sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
-        configure: (inout ServeOptions) -> Void = { _ in }
+        clock: Timeline.Mode = .system, sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
+        configure: (inout ServeOptions) -> Void = { _ in }, dialects: () -> [DialectRoute] = { DialectCatalog.served }
     ) throws {
         server = try InProcessServer(
             apps: [.init(key: SessionFixture.app, registrationMode: .open)], clock: clock,
-            sessionIdleTimeout: sessionIdleTimeout, configure: configure)
+            sessionIdleTimeout: sessionIdleTimeout, configure: configure, dialects: dialects())
         http = HTTPTestClient(port: server.port)
         clientLoop = try EventLoop()
         clientLoop.start()

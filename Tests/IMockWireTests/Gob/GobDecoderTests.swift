@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import IMockWire
 import Testing

@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import IMockTestSupport
 import IMockWire

@@ -1,0 +1,46 @@
+extension Domain {
+    /// A connection was accepted.
+    public mutating func connectionOpened(_ connection: ConnectionID, nowMs: Int64) -> [SessionOutput] {
+        engine.connectionOpened(connection, nowMs: nowMs)
+    }
+
+    /// A connection is gone.
+    public mutating func connectionClosed(_ connection: ConnectionID, nowMs: Int64) -> [SessionOutput] {
+        engine.connectionClosed(connection, nowMs: nowMs)
+    }
+
+    /// A device's command, with the server-behaviour faults the active fault book rolls for it
+    /// (`failUnbind`, `failSync`), judged against `subject` — what the connection is known as.
+    public mutating func handle(
+        _ command: SessionCommand, on connection: ConnectionID, subject: FaultSubject, nowMs: Int64
+    ) -> [SessionOutput] {
+        let faults = commandFaults(for: command, subject: subject)
+        return engine.handle(command, on: connection, faults: faults, nowMs: nowMs, directory: &directory)
+    }
+
+    /// A timer the engine scheduled is due.
+    public mutating func timerFired(_ timer: TimerToken, nowMs: Int64) -> [SessionOutput] {
+        engine.timerFired(timer, nowMs: nowMs, directory: &directory)
+    }
+
+    /// A connection's client stopped reading (its output passed the limit).
+    public mutating func outputOverflowed(
+        _ connection: ConnectionID, undelivered: [ChatMessage], nowMs: Int64
+    ) -> [SessionOutput] {
+        engine.outputOverflowed(connection, undelivered: undelivered, nowMs: nowMs)
+    }
+
+    /// The faults of one command: `failUnbind` for a logout that unbinds, `failSync` for a login
+    /// that asks for a data sync; each matching fault rolls once.
+    private mutating func commandFaults(for command: SessionCommand, subject: FaultSubject) -> CommandFaults {
+        guard !faults.isEmpty, subject.app != nil else { return .none }
+        switch command {
+        case .login(_, let request):
+            return faults.commandFaults(for: subject, logoutUnbinds: false, syncTypes: request.sync)
+        case .logout(_, let unbind):
+            return faults.commandFaults(for: subject, logoutUnbinds: unbind, syncTypes: [])
+        default:
+            return .none
+        }
+    }
+}

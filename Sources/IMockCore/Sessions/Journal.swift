@@ -1,0 +1,72 @@
+/// One record of what the server sent that matters to a test: login results, kicks, token
+/// events and closes (the control API's journal, docs/CONTROL-API.md).
+public struct JournalEntry: Sendable, Equatable {
+    /// When, on the server's clock.
+    public var atMs: Int64
+    /// To which connection.
+    public var connection: ConnectionID
+    /// The app of the connection's session or login attempt, when known.
+    public var app: AppKey?
+    /// The user, when known.
+    public var user: String?
+    /// The resource of the session, when logged in.
+    public var resource: String?
+    /// What was sent.
+    public var event: JournalEvent
+
+    /// Creates an entry.
+    public init(
+        atMs: Int64, connection: ConnectionID, app: AppKey?, user: String?, resource: String?, event: JournalEvent
+    ) {
+        self.atMs = atMs
+        self.connection = connection
+        self.app = app
+        self.user = user
+        self.resource = resource
+        self.event = event
+    }
+
+    /// An entry about `subject`.
+    public init(atMs: Int64, subject: JournalSubject, event: JournalEvent) {
+        self.init(
+            atMs: atMs, connection: subject.connection, app: subject.app, user: subject.user, resource: subject.resource,
+            event: event)
+    }
+}
+
+/// Whose connection a journal entry is about.
+public struct JournalSubject: Sendable, Equatable {
+    /// The connection.
+    public var connection: ConnectionID
+    /// The app, when known.
+    public var app: AppKey?
+    /// The user, when known.
+    public var user: String?
+    /// The resource, when logged in.
+    public var resource: String?
+
+    /// Creates a subject.
+    public init(connection: ConnectionID, app: AppKey? = nil, user: String? = nil, resource: String? = nil) {
+        self.connection = connection
+        self.app = app
+        self.user = user
+        self.resource = resource
+    }
+}
+
+/// What a ``JournalEntry`` records: the meaning of what was sent, whatever the dialect (the
+/// control API renders it in the imock protocol's vocabulary).
+public enum JournalEvent: Sendable, Equatable {
+    /// A login was accepted.
+    case loginAccepted(RequestTag, resource: String, tokenExpiresAt: Int64?, serverTime: Int64)
+    /// A login was refused.
+    case loginRefused(RequestTag, SessionError)
+    /// A session was kicked.
+    case kicked(code: Int, reason: String, by: KickedBy?)
+    /// The token expires soon.
+    case tokenWillExpire(expiresAt: Int64)
+    /// The token expired.
+    case tokenExpired
+    /// A close the server sent (its code as the dialect chose it).
+    case closed(code: UInt16, reason: String)
+}

@@ -1,0 +1,275 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Foundation
+import IMockClient
+import IMockCore
+import Synchronization
+
+/// An adapter in another process speaking JSON lines on stdin/stdout (the contract in
+/// `docs/FIXTURES.md`): commands in, results and callback records out, after a version handshake.
+final class ProcessAdapter: DeviceAdapter {
+    /// The contract version this harness speaks.
+    static let protocolVersion: Int64 = 1
+
+    let name: String
+    let clock: AdapterClock
+    let supportedCommands: Set<String>?
+    let supportedProfiles: Set<String>?
+    private let process: ChildProcess
+    private let observations: Observations
+    private let virtualNow: @Sendable () -> Int64
+    private let state = Mutex(State())
+
+    private struct State {
+        var nextID: Int64 = 0
+        var waiting: [Int64: CheckedContinuation<JSONValue, Never>] = [:]
+        var hello: CheckedContinuation<JSONValue?, Never>?
+        var ended = false
+        var errors: [String] = []
+    }
+
+    private init(
+        name: String, hello: JSONValue, process: ChildProcess, observations: Observations,
+        virtualNow: @escaping @Sendable () -> Int64
+    ) {
+        self.name = name
+        self.clock = hello["clock"]?.stringValue == "virtual" ? .virtual : .realTime
+        self.supportedCommands = hello["commands"]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
+        self.supportedProfiles = hello["profiles"]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
+        self.process = process
+        self.observations = observations
+        self.virtualNow = virtualNow
+    }
+
+    /// Starts `command` (argv), performs the handshake and returns the adapter.
+    static func start(
+        name: String, command: [String], observations: Observations, clock: @escaping @Sendable () -> Int64
+    ) async throws(ScenarioFailure) -> ProcessAdapter {
+        let process: ChildProcess
+        do { process = try ChildProcess.spawn(command) } catch { throw ScenarioFailure("adapter \(name): \(error.message)") }
+        let box = AdapterBox()
+        let reader = LineReader(fd: process.output, onEnd: { box.adapter?.ended() }) { line in
+            if let adapter = box.adapter { adapter.received(line) } else { box.early(line) }
+        }
+        reader.start()
+        let helloLine = "{\"type\":\"hello\",\"protocol\":\(protocolVersion),\"harness\":\"imock\"}\n"
+        process.write(helloLine)
+        let hello = await box.waitForHello(limit: .seconds(10))
+        guard let hello else {
+            process.kill()
+            throw ScenarioFailure("adapter \(name): no hello answer within 10 s (is it speaking the JSON-lines contract?)")
+        }
+        guard hello["protocol"]?.intValue == protocolVersion else {
+            process.kill()
+            throw ScenarioFailure("adapter \(name) speaks protocol \(hello["protocol"]?.encodedString ?? "?"), this harness \(protocolVersion)")
+        }
+        let adapter = ProcessAdapter(
+            name: name, hello: hello, process: process, observations: observations,
+            virtualNow: clock)
+        box.attach(adapter)
+        return adapter
+    }
+
+    /// Handles one line from the adapter.
+    func received(_ line: String) {
+        guard let message = try? JSONValue.parse(line) else {
+            state.withLock { $0.errors.append("not JSON: \(line.prefix(200))") }
+            return
+        }
+        switch message["type"]?.stringValue {
+        case "result":
+            guard let id = message["id"]?.intValue else { return }
+            let waiter = state.withLock { $0.waiting.removeValue(forKey: id) }
+            waiter?.resume(returning: message)
+        case "callback":
+            let arguments = message["args"]?.objectValue?.map { CallbackArgument($0.key, $0.value) } ?? []
+            observations.record(
+                device: message["device"]?.stringValue ?? "?", name: message["name"]?.stringValue ?? "?",
+                arguments: arguments, timeMs: message["timeMs"]?.intValue ?? virtualNow())
+        default:
+            return
+        }
+    }
+
+    /// The process ended: every waiting command fails.
+    func ended() {
+        let waiters = state.withLock { state -> [CheckedContinuation<JSONValue, Never>] in
+            state.ended = true
+            defer { state.waiting = [:] }
+            return Array(state.waiting.values)
+        }
+        for waiter in waiters { waiter.resume(returning: ["type": "result", "refused": "the adapter process ended"]) }
+    }
+
+    private func send(_ members: [(key: String, value: JSONValue)]) async -> JSONValue {
+        await withCheckedContinuation { continuation in
+            let id: Int64? = state.withLock { state in
+                guard !state.ended else { return nil }
+                state.nextID += 1
+                state.waiting[state.nextID] = continuation
+                return state.nextID
+            }
+            guard let id else { return continuation.resume(returning: ["refused": "the adapter process ended"]) }
+            let line = JSONValue.object([("type", "command"), ("id", .int(id))] + members).encodedString + "\n"
+            if !process.write(line) { ended() }
+        }
+    }
+
+    func execute(device: String, _ command: AdapterCommand) async -> AdapterReply {
+        var members: [(key: String, value: JSONValue)] = [("device", .string(device)), ("command", .string(command.name))]
+        switch command {
+        case .initialize(let setup): members.append(("setup", Self.json(setup)))
+        case .login(let user, let token, _): members += [("user", .string(user)), ("token", .string(token))]
+        case .logout(let unbind): members.append(("unbind", .bool(unbind)))
+        case .renewToken(let token): members.append(("token", .string(token)))
+        case .send(let to, let text): members += [("to", .string(to)), ("text", .string(text))]
+        case .ack(let messageId): members.append(("messageId", .string(messageId)))
+        case .queryDevices(let user, let token): members += [("user", .string(user)), ("token", .string(token))]
+        case .addDelegate, .removeDelegate, .restart, .state, .shutdown: break
+        }
+        let answer = await send(members)
+        if let refused = answer["refused"]?.stringValue { return .refused(refused) }
+        return .result(answer["result"] ?? ["error": nil])
+    }
+
+    func settle(skipping: Set<String>, guard waitGuard: WaitGuard) async throws(ScenarioFailure) {
+        guard supportedCommands?.contains("settle") ?? true else { return }
+        let skipped = JSONValue.array(skipping.sorted().map(JSONValue.string))
+        let answer = try await waitGuard.run("adapter \(name): settle") { [self] in
+            await send([("command", "settle"), ("skip", skipped)])
+        }
+        if let refused = answer["refused"]?.stringValue { throw ScenarioFailure("adapter \(name) could not settle: \(refused)") }
+    }
+
+    func pendingTimers() async -> [PendingTimer] {
+        guard clock == .virtual else { return [] }
+        let answer = await send([("command", "timers")])
+        return (answer["result"]?["timers"]?.arrayValue ?? []).compactMap { timer in
+            guard let device = timer["device"]?.stringValue, let name = timer["name"]?.stringValue,
+                let due = timer["dueMs"]?.intValue
+            else { return nil }
+            return PendingTimer(device: device, name: name, dueMs: due)
+        }
+    }
+
+    func fire(_ timer: PendingTimer) async {
+        guard clock == .virtual else { return }
+        _ = await send([
+            ("command", "fire"), ("device", .string(timer.device)), ("timer", .string(timer.name)), ("nowMs", .int(timer.dueMs)),
+        ])
+    }
+
+    func close() async {
+        _ = try? await WaitGuard(limit: .seconds(2)).run("adapter \(name): shutdown") { [self] in await send([("command", "shutdown")]) }
+        process.closeInput()
+        // Bounded: a process that does not end within 2 s of its stdin closing is killed.
+        for _ in 0..<200 where process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+        if process.isRunning { process.kill() }
+    }
+
+    /// `setup` of the `init` command.
+    static func json(_ setup: DeviceSetup) -> JSONValue {
+        let device = setup.device
+        var description: [(key: String, value: JSONValue)] = []
+        switch device.description.platform {
+        case .easemob(.custom(let type)): description.append(("customOSType", .int(Int64(type))))
+        case .easemob(let platform): description.append(("os", .string(platform.resourcePrefix)))
+        case .openIM(let platform): description.append(("platformId", .int(Int64(platform.rawValue))))
+        }
+        description += [
+            ("name", .string(device.description.name)), ("uuid", .string(device.description.uuid)),
+            ("extension", .string(device.description.extensionInfo)),
+        ]
+        if let resource = device.description.resource { description.append(("resource", .string(resource))) }
+        return [
+            "appKey": .string(setup.appKey), "serverURL": .string(setup.serverURL), "device": .object(description),
+            "profile": .string(device.profile.rawValue), "syncTypes": .array(device.syncTypes.map { .string($0.rawValue) }),
+            "randomSeed": .int(Int64(bitPattern: setup.randomSeed)),
+            "reconnect": device.reconnect.map { policy in
+                ["minMs": .int(policy.steps.first?.minMs ?? 0), "maxMs": .int(policy.steps.first?.maxMs ?? 0),
+                 "maxAttempts": policy.maxAttempts.map { .int(Int64($0)) } ?? .null]
+            } ?? .null,
+            "loginTimeoutMs": device.loginTimeoutMs.map { .int($0) } ?? .null,
+            "keepAliveMs": device.keepAliveMs.map { .int($0) } ?? .null,
+        ]
+    }
+}
+
+/// Holds the adapter once the handshake is done; before that, takes the hello line.
+private final class AdapterBox: @unchecked Sendable {
+    private let lock = Mutex<(adapter: ProcessAdapter?, hello: JSONValue?, waiter: CheckedContinuation<JSONValue?, Never>?)>((nil, nil, nil))
+
+    var adapter: ProcessAdapter? { lock.withLock { $0.adapter } }
+
+    func attach(_ adapter: ProcessAdapter) { lock.withLock { $0.adapter = adapter } }
+
+    func early(_ line: String) {
+        guard let message = try? JSONValue.parse(line), message["type"]?.stringValue == "hello" else { return }
+        let waiter = lock.withLock { state -> CheckedContinuation<JSONValue?, Never>? in
+            state.hello = message
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: message)
+    }
+
+    func waitForHello(limit: Duration) async -> JSONValue? {
+        await withTaskGroup(of: JSONValue?.self) { group in
+            group.addTask {
+                await withCheckedContinuation { continuation in
+                    let ready = self.lock.withLock { state -> JSONValue? in
+                        if let hello = state.hello { return hello }
+                        state.waiter = continuation
+                        return nil
+                    }
+                    if let ready { continuation.resume(returning: ready) }
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                let waiter = self.lock.withLock { state -> CheckedContinuation<JSONValue?, Never>? in
+                    defer { state.waiter = nil }
+                    return state.waiter
+                }
+                waiter?.resume(returning: nil)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+    }
+}
+
+/// Reads lines from a descriptor on a thread of its own until EOF.
+private final class LineReader: Sendable {
+    let fd: Int32
+    let onEnd: @Sendable () -> Void
+    let onLine: @Sendable (String) -> Void
+
+    init(fd: Int32, onEnd: @escaping @Sendable () -> Void, onLine: @escaping @Sendable (String) -> Void) {
+        self.fd = fd
+        self.onEnd = onEnd
+        self.onLine = onLine
+    }
+
+    func start() {
+        let thread = Thread { [self] in
+            var pending: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                pending += buffer[0..<count]
+                while let newline = pending.firstIndex(of: 0x0A) {
+                    onLine(String(decoding: pending[..<newline], as: UTF8.self))
+                    pending.removeSubrange(...newline)
+                }
+            }
+            onEnd()
+        }
+        thread.start()
+    }
+}

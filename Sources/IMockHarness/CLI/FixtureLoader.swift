@@ -1,0 +1,55 @@
+import Foundation
+
+/// Finds fixture files (`*.json` below the given paths, `schema.json` excluded) and parses them.
+public enum FixtureLoader {
+    /// The fixture files of `paths` (files as given, directories searched), sorted.
+    public static func files(_ paths: [String]) throws(FixtureError) -> [String] {
+        var found: [String] = []
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw FixtureError(file: path, path: "", reason: "no such file or directory")
+            }
+            guard isDirectory.boolValue else {
+                found.append(path)
+                continue
+            }
+            let base = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let entries = FileManager.default.enumerator(atPath: base)?.compactMap { $0 as? String } ?? []
+            for entry in entries.sorted() where entry.hasSuffix(".json") && !entry.hasSuffix("schema.json") {
+                found.append(base + "/" + entry)
+            }
+        }
+        return found
+    }
+
+    /// Parses every file; all errors, not just the first.
+    public static func load(_ files: [String]) -> (fixtures: [Fixture], errors: [FixtureError]) {
+        var fixtures: [Fixture] = []
+        var errors: [FixtureError] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                errors.append(FixtureError(file: file, path: "", reason: "cannot read the file"))
+                continue
+            }
+            do {
+                var fixture = try FixtureParser.parse(Array(data), file: file)
+                fixture.file = file
+                fixtures.append(fixture)
+            } catch {
+                errors.append(error)
+            }
+        }
+        return (fixtures, errors)
+    }
+
+    /// Whether `fixture` matches `--filter`: a rule id (`E10`), a rule family (`E`), or text in
+    /// its file name or title.
+    public static func matches(_ fixture: Fixture, filter: String) -> Bool {
+        if fixture.rules.contains(where: { $0.id == filter }) { return true }
+        if filter.count == 1, filter.first?.isUppercase == true, fixture.rules.contains(where: { $0.id.hasPrefix(filter) }) {
+            return true
+        }
+        return fixture.file.contains(filter) || fixture.name.contains(filter)
+    }
+}

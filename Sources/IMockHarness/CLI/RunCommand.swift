@@ -1,0 +1,135 @@
+import Dispatch
+import Foundation
+import IMockCommon
+import IMockServer
+import Synchronization
+
+/// `imock run`: replays fixtures and reports (exit 0 passed, 1 failures, 64 usage, 65 invalid fixture).
+public enum RunCommand {
+    /// Runs the command line after `run`; returns the exit status.
+    public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(RunOptions.usage)
+            return 0
+        }
+        let options: RunOptions
+        do {
+            options = try RunOptions.parse(arguments, environment: environment)
+        } catch {
+            printError("imock run: \(error)\nRun 'imock run --help' for the options.")
+            return UsageError.exitCode
+        }
+        let status = SharedCounter(0)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            status.set(await run(options))
+            done.signal()
+        }
+        done.wait()
+        return status.value
+    }
+
+    /// Runs `options`: loads, filters, runs and reports. The exit status.
+    public static func run(_ options: RunOptions, output: @escaping @Sendable (String) -> Void = { print($0) }) async -> Int32 {
+        let files: [String]
+        do { files = try FixtureLoader.files(options.paths) } catch {
+            // A path that does not exist is bad usage, not a bad fixture.
+            printError("imock run: \(error)\nRun 'imock run --help' for the options.")
+            return UsageError.exitCode
+        }
+        let (loaded, errors) = FixtureLoader.load(files)
+        guard errors.isEmpty else {
+            for error in errors { printError("invalid fixture: \(error)") }
+            printError("imock run: \(errors.count) invalid fixture\(errors.count == 1 ? "" : "s"); nothing was run")
+            return FixtureError.exitCode
+        }
+        if options.coverage {
+            let (text, missing) = Coverage.report(loaded)
+            output(text)
+            return missing.isEmpty ? 0 : 1
+        }
+        let fixtures = options.filters.isEmpty
+            ? loaded : loaded.filter { fixture in options.filters.contains { FixtureLoader.matches(fixture, filter: $0) } }
+        guard !fixtures.isEmpty else {
+            printError("imock run: no fixture matches \(options.filters.joined(separator: ", "))")
+            return 1
+        }
+        let started = ContinuousClock.now
+        let results = await runAll(fixtures, options: options, output: output)
+        let wall = ContinuousClock.now - started
+        output(ConsoleReport.render(results, verbose: options.verbose))
+        output(ConsoleReport.summary(results, wall: wall))
+        do {
+            if let path = options.junitPath { try write(JUnitReport.render(results), to: path) }
+            if let path = options.jsonPath { try write(JSONReport.render(results, settings: options.settings), to: path) }
+            if let path = options.htmlPath { try write(HTMLReport.render(results), to: path) }
+        } catch {
+            printError("imock run: cannot write a report: \(error)")
+            return 1
+        }
+        return results.contains { $0.outcome.isFailure } ? 1 : 0
+    }
+
+    /// Runs fixtures, `jobs` at a time, printing a progress line as each finishes; results in
+    /// input order. On an external server the virtual clock is shared by every app, so fixtures
+    /// that move it run one at a time, after the others ran `jobs` at a time.
+    public static func runAll(_ fixtures: [Fixture], options: RunOptions, output: @escaping @Sendable (String) -> Void) async
+        -> [ScenarioResult]
+    {
+        let counter = SharedCounter(0)
+        let indexed = Array(fixtures.enumerated())
+        var phases = [(indexed, options.jobs)]
+        if case .external = options.settings.target, options.jobs > 1 {
+            phases = [(indexed.filter { !$0.element.movesClock }, options.jobs), (indexed.filter { $0.element.movesClock }, 1)]
+        }
+        var results = [ScenarioResult?](repeating: nil, count: fixtures.count)
+        for (members, jobs) in phases {
+            for (index, result) in await run(members, jobs: jobs, total: fixtures.count, counter: counter, options: options, output: output) {
+                results[index] = result
+            }
+        }
+        return results.compactMap { $0 }
+    }
+
+    private static func run(
+        _ fixtures: [(offset: Int, element: Fixture)], jobs: Int, total: Int, counter: SharedCounter, options: RunOptions,
+        output: @escaping @Sendable (String) -> Void
+    ) async -> [(Int, ScenarioResult)] {
+        await withTaskGroup(of: (Int, ScenarioResult).self) { group in
+            var results: [(Int, ScenarioResult)] = []
+            var next = 0
+            func launch() {
+                let (index, fixture) = fixtures[next]
+                next += 1
+                group.addTask {
+                    let result = await ScenarioRun(fixture: fixture, settings: options.settings, index: index).run()
+                    output(ConsoleReport.progress(result, done: Int(counter.increment()), total: total))
+                    return (index, result)
+                }
+            }
+            while next < min(jobs, fixtures.count) { launch() }
+            while let finished = await group.next() {
+                results.append(finished)
+                if next < fixtures.count { launch() }
+            }
+            return results
+        }
+    }
+
+    static func write(_ text: String, to path: String) throws {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
+
+/// A number shared by tasks: the exit status, the count of finished fixtures.
+final class SharedCounter: Sendable {
+    private let cell: Mutex<Int32>
+    init(_ value: Int32) { cell = Mutex(value) }
+    var value: Int32 { cell.withLock { $0 } }
+    func set(_ value: Int32) { cell.withLock { $0 = value } }
+    func increment() -> Int32 { cell.withLock { $0 += 1; return $0 } }
+}

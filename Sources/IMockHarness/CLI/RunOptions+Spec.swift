@@ -1,0 +1,88 @@
+import IMockCommon
+
+extension RunOptions {
+    /// `imock run`'s options, declared once for parsing, `--help` and the environment.
+    static let spec = CommandLineSpec<RunOptions>(
+        name: "run",
+        summary: """
+            Replays scenario fixtures (JSON files, or directories searched for them; default Fixtures) against an \
+            in-process server on a virtual clock, or an external one, and checks every expectation. Format and \
+            examples: docs/FIXTURES.md.
+            """,
+        positionals: "[PATHS…]",
+        options: [
+            CommandLineOption(
+                "--server", "<url>",
+                help: """
+                    Run against an external 'imock serve --clock virtual' (http://host:port); each fixture gets apps \
+                    of its own, so --jobs may run them in parallel.
+                    """, environment: "IMOCK_SERVER"
+            ) { options, value throws(UsageError) in options.serverURL = try OptionValue.nonEmpty(value, option: "--server") },
+            CommandLineOption(
+                "--admin-secret", "<secret>", help: "The external server's control-API secret.",
+                environment: "IMOCK_ADMIN_SECRET"
+            ) { options, value in options.adminSecret = value },
+            CommandLineOption("--jobs", "<n>", help: "Fixtures run at once.", default: "1", environment: "IMOCK_JOBS") {
+                options, value throws(UsageError) in options.jobs = try OptionValue.integer(value, option: "--jobs", in: 1...64)
+            },
+            CommandLineOption(
+                "--filter", "<text>",
+                help: """
+                    Only fixtures with this rule id (E10), rule family (E), or text in the file name or title \
+                    (repeatable: any matches).
+                    """
+            ) { options, value in options.filters.append(value) },
+            CommandLineOption(
+                "--seed-random", "<n>", help: "Seed the server's randomness and the devices' reconnect jitter.",
+                environment: "IMOCK_SEED_RANDOM"
+            ) { options, value throws(UsageError) in
+                guard let seed = UInt64(value) else { throw UsageError("option --seed-random must be an integer ≥ 0, got '\(value)'") }
+                options.settings.seedRandom = seed
+            },
+            CommandLineOption(
+                "--adapter", "<name>=<command>",
+                help: "An external adapter (JSON lines on stdin/stdout) for devices whose \"adapter\" is <name> (repeatable)."
+            ) { options, value throws(UsageError) in
+                guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+                    throw UsageError("option --adapter must be <name>=<command>, got '\(value)'")
+                }
+                let command = value[value.index(after: equals)...].split(separator: " ").map(String.init)
+                guard !command.isEmpty else { throw UsageError("option --adapter \(value[..<equals]): empty command") }
+                options.settings.adapters[String(value[..<equals])] = command
+            },
+            CommandLineOption(
+                "--all-devices", "<name>",
+                help: "Drive every device through adapter <name> (skipping fixtures it cannot run)."
+            ) { options, value in options.settings.adapterOverride = value },
+            CommandLineOption(
+                "--step-timeout", "<seconds>", help: "Real-time bound of one step's waits; a hang fails naming the step.",
+                default: "10"
+            ) { options, value throws(UsageError) in
+                options.settings.stepTimeout = try OptionValue.seconds(value, option: "--step-timeout")
+            },
+            CommandLineOption(
+                "--real-time-cap", "<seconds>", help: "Longest real-time wait for a real-time adapter's callbacks.",
+                default: "5"
+            ) { options, value throws(UsageError) in
+                options.settings.realTimeCap = try OptionValue.seconds(value, option: "--real-time-cap")
+            },
+            CommandLineOption(
+                "--token-warning-percent", "<n>", help: "The server's token warning share (in process: set).", default: "80"
+            ) { options, value throws(UsageError) in
+                options.settings.tokenWarningPercent = try OptionValue.integer(value, option: "--token-warning-percent", in: 1...99)
+            },
+            CommandLineOption("--junit", "<file>", help: "Write a JUnit XML report.") { options, value in options.junitPath = value },
+            CommandLineOption("--json", "<file>", help: "Write the JSON report (format in docs/FIXTURES.md).") {
+                options, value in options.jsonPath = value
+            },
+            CommandLineOption("--html", "<file>", help: "Write a self-contained HTML report with a sequence diagram per scenario.") {
+                options, value in options.htmlPath = value
+            },
+            CommandLineOption("--coverage", help: "Print rule id → fixtures and fail when a rule has none (runs nothing).") {
+                options in options.coverage = true
+            },
+            CommandLineOption("--verbose", help: "Print the timeline of every scenario, not only failing ones.") {
+                options in options.verbose = true
+            },
+        ])
+}

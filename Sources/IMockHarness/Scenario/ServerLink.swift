@@ -1,0 +1,55 @@
+import IMockClient
+import IMockCore
+import IMockNet
+
+/// An HTTP answer: status and body (`null` when it is not JSON).
+public struct HTTPAnswer: Sendable {
+    /// The HTTP status.
+    public var status: Int
+    /// The body.
+    public var body: JSONValue
+}
+
+/// JSON calls to the server's REST and control APIs, on the scenario's event loop.
+final class ServerLink: Sendable {
+    let loop: EventLoop
+    let endpoint: ServerEndpoint
+    let adminSecret: String
+
+    init(loop: EventLoop, endpoint: ServerEndpoint, adminSecret: String) {
+        self.loop = loop
+        self.endpoint = endpoint
+        self.adminSecret = adminSecret
+    }
+
+    /// `method path` with an optional bearer token and JSON body.
+    func call(_ method: String, _ path: String, bearer: String?, body: JSONValue? = nil) async throws(ScenarioFailure) -> HTTPAnswer {
+        let result: Result<(status: Int, body: [UInt8]), HTTPFetchError> = await withCheckedContinuation { continuation in
+            loop.execute { [endpoint, loop] in
+                HTTPFetch.request(
+                    loop: loop, endpoint: endpoint, tls: nil, method: method, path: path, bearer: bearer,
+                    body: body.map { $0.encoded() }
+                ) { continuation.resume(returning: $0) }
+            }
+        }
+        switch result {
+        case .success(let answer):
+            return HTTPAnswer(status: answer.status, body: (try? JSONValue.parse(answer.body)) ?? .null)
+        case .failure(let error):
+            throw ScenarioFailure("\(method) \(path): no answer from the server (\(error))")
+        }
+    }
+
+    /// A control-API call (`/_imock/…`) that must succeed with `expected`.
+    @discardableResult
+    func control(_ method: String, _ path: String, _ body: JSONValue? = nil, expected: Int = 200) async throws(ScenarioFailure)
+        -> JSONValue
+    {
+        let answer = try await call(method, "/_imock/" + path, bearer: adminSecret, body: body)
+        guard answer.status == expected else {
+            throw ScenarioFailure(
+                "control API \(method) /_imock/\(path) answered \(answer.status): \(answer.body["error_description"]?.stringValue ?? answer.body.encodedString)")
+        }
+        return answer.body
+    }
+}

@@ -1,0 +1,26 @@
+/// A value that belongs to one event loop's thread: every access checks that it is made on that
+/// thread (or before the loop started). It replaces `@unchecked Sendable` on loop-confined
+/// state: the type may travel between threads, the value may not be touched off its loop.
+public final class LoopBound<Value>: @unchecked Sendable {
+    /// The loop that owns the value.
+    public let loop: EventLoop
+    private var stored: Value
+
+    /// Binds `value` to `loop`.
+    public init(_ value: Value, on loop: EventLoop) {
+        self.loop = loop
+        self.stored = value
+    }
+
+    /// The value; reading or changing it off the loop's thread is a programming error and traps.
+    public var value: Value {
+        get {
+            precondition(loop.isCallerAllowed, "LoopBound<\(Value.self)> read off its event loop")
+            return stored
+        }
+        _modify {
+            precondition(loop.isCallerAllowed, "LoopBound<\(Value.self)> changed off its event loop")
+            yield &stored
+        }
+    }
+}

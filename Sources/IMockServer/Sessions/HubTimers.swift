@@ -1,0 +1,38 @@
+import IMockCommon
+import IMockCore
+
+/// What a hub timer is for.
+enum HubTimer: Hashable, Sendable {
+    /// A session-engine timer (token warning or expiry).
+    case engine(TimerToken)
+    /// The idle check of a `/ws` connection.
+    case idle(ConnectionID)
+    /// The end of a control-API fault's `durationMs`.
+    case faultExpiry(FaultID)
+}
+
+/// The hub's timers on the run's `Timeline`: deadlines are epoch milliseconds of that clock, so
+/// they follow it when it is frozen, advanced or set, and fire in deadline order with the timers
+/// of every in-process client sharing the timeline. Loop-confined (the map); the timeline's
+/// actions hop to the hub's loop.
+struct HubTimers {
+    private var ids: [HubTimer: Timeline.Timer] = [:]
+
+    var count: Int { ids.count }
+
+    /// Schedules `timer` at `atMs` (replacing the same timer if pending); `fire` runs on the
+    /// timeline's firing thread with the deadline.
+    mutating func add(_ timer: HubTimer, atMs: Int64, on timeline: Timeline, fire: @escaping @Sendable (Int64) -> Void) {
+        cancel(timer, on: timeline)
+        ids[timer] = timeline.schedule(at: atMs) { fire(atMs) }
+    }
+
+    mutating func cancel(_ timer: HubTimer, on timeline: Timeline) {
+        if let id = ids.removeValue(forKey: timer) { timeline.cancel(id) }
+    }
+
+    /// Forgets `timer` after it fired.
+    mutating func fired(_ timer: HubTimer) {
+        ids[timer] = nil
+    }
+}

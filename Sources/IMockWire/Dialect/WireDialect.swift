@@ -1,0 +1,99 @@
+import IMockCore
+
+/// One vendor's wire protocol on one connection: a codec plus the connection's state. It
+/// decodes the messages a device sends into the engine's ``SessionCommand``s and encodes the
+/// engine's replies, pushes and ends into messages of its protocol. The engine never sees a
+/// wire format (docs/ARCHITECTURE.md § Adding a dialect).
+public protocol WireDialect: Sendable {
+    /// A short name for logs, the journal and session listings (`imock`, `msync`, `openim`).
+    var name: String { get }
+
+    /// What one incoming message means: commands for the engine, replies the dialect answers by
+    /// itself (a malformed message), or a close.
+    mutating func decode(_ message: WireMessage) -> [DialectInput]
+
+    /// The messages for a reply to the request `tag`.
+    mutating func encode(reply: SessionReply, tag: RequestTag?) -> [WireMessage]
+
+    /// The messages for something the server sends unasked.
+    mutating func encode(push: SessionPush) -> [WireMessage]
+
+    /// How the session ends on the wire: the goodbye messages, then the close.
+    mutating func encode(end: SessionEnd) -> (messages: [WireMessage], close: WireClose)
+
+    /// A dialect that logs in during the HTTP upgrade (OpenIM does) reads the login from the
+    /// upgrade request; the others log in with a message (the default: ``UpgradeLogin/none``).
+    func login(forUpgrade request: UpgradeRequest) -> UpgradeLogin
+
+    /// The HTTP answer, instead of the upgrade, to a login refused during the upgrade.
+    func refusal(forUpgrade end: SessionEnd) -> UpgradeRefusal
+}
+
+extension WireDialect {
+    public func login(forUpgrade request: UpgradeRequest) -> UpgradeLogin { .none }
+
+    public func refusal(forUpgrade end: SessionEnd) -> UpgradeRefusal {
+        UpgradeRefusal(status: 401, contentType: "text/plain; charset=utf-8", body: Array(end.reason.utf8))
+    }
+}
+
+/// The HTTP request that asks for a session's WebSocket, as a dialect sees it.
+public struct UpgradeRequest: Sendable, Equatable {
+    /// The path, without the query.
+    public var path: String
+    /// The query parameters, decoded, in order.
+    public var query: [(name: String, value: String)]
+    /// The header fields, in order.
+    public var headers: [(name: String, value: String)]
+
+    /// Creates a request.
+    public init(path: String, query: [(name: String, value: String)], headers: [(name: String, value: String)]) {
+        self.path = path
+        self.query = query
+        self.headers = headers
+    }
+
+    /// The first query value of `name`.
+    public func queryValue(_ name: String) -> String? { query.first { $0.name == name }?.value }
+
+    public static func == (lhs: UpgradeRequest, rhs: UpgradeRequest) -> Bool {
+        lhs.path == rhs.path && lhs.query.elementsEqual(rhs.query, by: ==) && lhs.headers.elementsEqual(rhs.headers, by: ==)
+    }
+}
+
+/// What a dialect makes of an upgrade request.
+public enum UpgradeLogin: Sendable, Equatable {
+    /// Upgrade without logging in (the device logs in with a message).
+    case none
+    /// Log in with this command first; upgrade only when it is accepted.
+    case login(SessionCommand)
+    /// Answer this instead of upgrading (a malformed request).
+    case refuse(UpgradeRefusal)
+}
+
+/// An HTTP answer a dialect gives instead of an upgrade.
+public struct UpgradeRefusal: Error, Sendable, Equatable {
+    /// The HTTP status.
+    public var status: Int
+    /// The Content-Type of the body.
+    public var contentType: String
+    /// The body.
+    public var body: [UInt8]
+
+    /// Creates a refusal.
+    public init(status: Int, contentType: String, body: [UInt8]) {
+        self.status = status
+        self.contentType = contentType
+        self.body = body
+    }
+}
+
+/// One thing a dialect made of an incoming message.
+public enum DialectInput: Sendable, Equatable {
+    /// A command for the engine.
+    case command(SessionCommand)
+    /// A message the dialect answers by itself (e.g. an error for a malformed message).
+    case reply(WireMessage)
+    /// Close the connection (e.g. a message the protocol does not allow).
+    case close(WireClose)
+}

@@ -1,0 +1,28 @@
+import IMockCommon
+import IMockServer
+
+/// `imock bench`: parses its options, runs the benchmark and prints one line per figure.
+enum BenchCommand {
+    /// Runs `imock bench` with the arguments after `bench`; returns the exit status.
+    static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(BenchOptions.usage)
+            return 0
+        }
+        let options: BenchOptions
+        do {
+            options = try BenchOptions.parse(arguments)
+        } catch {
+            StandardError.write("imock bench: \(error)\n\n\(BenchOptions.usage)")
+            return UsageError.exitCode
+        }
+        do {
+            let report = try Benchmark.runBlocking(options)
+            for line in report.lines { print(line) }
+            return 0
+        } catch {
+            StandardError.write("imock bench: \(error)")
+            return 1
+        }
+    }
+}

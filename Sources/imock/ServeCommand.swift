@@ -1,0 +1,56 @@
+import CIMockShims
+import IMockCommon
+import IMockCore
+import IMockNet
+import IMockServer
+
+/// `imock serve`: the mock server until SIGTERM or SIGINT.
+enum ServeCommand {
+    static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(ServeOptions.usage)
+            return 0
+        }
+        let options: ServeOptions
+        do {
+            options = try ServeOptions.parse(arguments, environment: environment)
+        } catch {
+            StandardError.write("imock serve: \(error)\n\n\(ServeOptions.usage)")
+            return UsageError.exitCode
+        }
+        return serve(options)
+    }
+
+    private static func serve(_ options: ServeOptions) -> Int32 {
+        let logger = Logger(format: options.logFormat, minimumLevel: options.logLevel)
+        // Thousands of sockets need more than the usual soft limit of 1024 descriptors.
+        _ = cimock_raise_nofile_limit(1 << 20)
+        do {
+            let tls = try options.tlsCertificatePath.map { certificate in
+                try TLSContext(serverCertificatePath: certificate, privateKeyPath: options.tlsKeyPath ?? "")
+            }
+            let directory: Directory
+            do {
+                directory = try options.makeDirectory(nowMs: options.clockStartMs ?? SystemClock().nowMs)
+            } catch {
+                // A bad seed file or a clash with --app is bad usage: say what and where.
+                StandardError.write("imock serve: \(error)")
+                return UsageError.exitCode
+            }
+            let loop = try EventLoop()
+            let server = MockServer(loop: loop, options: options, directory: directory, tls: tls, logger: logger)
+            let signals = try TerminationSignals(loop: loop) { signal in
+                logger.info("stopping", ["signal": String(signal)])
+                server.shutdown()
+                loop.stop()
+            }
+            try server.start()
+            loop.run()
+            withExtendedLifetime(signals) {}
+            return 0
+        } catch {
+            logger.error("startup.failed", ["error": "\(error)"])
+            return 1
+        }
+    }
+}

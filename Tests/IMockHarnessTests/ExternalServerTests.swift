@@ -1,0 +1,51 @@
+import Dispatch
+import IMockHarness
+import IMockTestSupport
+import Testing
+
+extension HarnessTests {
+    /// `imock run --server URL --admin-secret S --jobs N`: fixtures in apps of their own on one
+    /// external `imock serve --clock virtual`, run in parallel.
+    @Suite("An external server")
+    struct ExternalServerTests {
+        /// Fixtures without a cross-device `order`: against another process the global sequence is the
+        /// order frames reach the harness, and frames the server wrote to two connections microseconds
+        /// apart may arrive the other way round (docs/FIXTURES.md § Running).
+        @Test("a slice of the catalogue passes against a real imock serve child, two at a time")
+        func externalServer() async throws {
+            let child = try await IMockProcess.start(["--clock", "virtual", "--admin-secret", "ext-secret"])
+            let files = catalogueFiles.filter { ["E5-", "E6-", "C2-", "S7-force", "O6-", "Z4-", "X2-", "S1-", "C10-"].contains(where: $0.contains) }
+            var options = RunOptions()
+            options.paths = files.map { packageRoot + "/" + $0 }
+            options.jobs = 2
+            options.settings.target = .external(url: "http://127.0.0.1:\(child.port)", adminSecret: "ext-secret")
+            let lines = Lines()
+            let status = await RunCommand.run(options) { lines.append($0) }
+            #expect(status == 0, "\(lines.all.joined(separator: "\n"))")
+            #expect(lines.all.filter { $0.contains("PASS") }.count == files.count)
+            await stop(child)
+        }
+
+        @Test("an external server whose clock flows is refused with a clear failure")
+        func systemClockRefused() async throws {
+            let child = try await IMockProcess.start(["--admin-secret", "ext-secret"])
+            var settings = RunSettings()
+            settings.target = .external(url: "http://127.0.0.1:\(child.port)", adminSecret: "ext-secret")
+            let result = await run(try loadFixture("Fixtures/E/E7-current-username.json"), settings: settings)
+            #expect(result.outcome == .failed)
+            #expect(result.divergence?.failure.message.contains("--clock virtual") == true)
+            await stop(child)
+        }
+
+        /// Stops the child on a Dispatch thread: waiting for its exit must not hold a thread of
+        /// the cooperative pool (other suites' real-time tests need it).
+        func stop(_ child: IMockProcess) async {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async {
+                    _ = child.terminate()
+                    done.resume()
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import IMockHarness
+import IMockTestSupport
+import Testing
+
+/// The package's root directory (this file is Tests/IMockHarnessTests/…).
+let packageRoot: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<3 { url.deleteLastPathComponent() }
+    return url.path
+}()
+
+/// Every fixture file of the catalogue, relative to the package root.
+let catalogueFiles: [String] = {
+    (try? FixtureLoader.files([packageRoot + "/Fixtures"]))?.map { String($0.dropFirst(packageRoot.count + 1)) } ?? []
+}()
+
+/// Loads `file` (relative to the package root).
+func loadFixture(_ file: String) throws -> Fixture {
+    let data = try Data(contentsOf: URL(fileURLWithPath: packageRoot + "/" + file))
+    var fixture = try FixtureParser.parse(Array(data), file: file)
+    fixture.file = file
+    return fixture
+}
+
+/// Parses a fixture from text.
+func parseFixture(_ text: String, file: String = "inline.json") throws(FixtureError) -> Fixture {
+    try FixtureParser.parse(Array(text.utf8), file: file)
+}
+
+/// Runs `fixture` in process.
+func run(_ fixture: Fixture, settings: RunSettings = RunSettings()) async -> ScenarioResult {
+    await ScenarioRun(fixture: fixture, settings: settings, index: 0).run()
+}
+
+/// A temporary directory of its own.
+func temporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "imock-harness-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+/// A small valid fixture; `steps` replaces its steps.
+func miniFixture(steps: String = #"[{"do": "login", "device": "phone"}, {"expect": "sequence", "device": "phone", "callbacks": ["loginCompletion(error: null)"]}]"#, extra: String = "") -> String {
+    """
+    {"name": "mini", "rules": [{"id": "E3", "source": "000 § 登录完成前使用本地数据库"}]\(extra),
+     "apps": [{"name": "chat", "users": ["alice", "bob"]}],
+     "devices": [{"name": "phone", "user": "alice"}, {"name": "pad", "user": "alice", "platform": "android"}],
+     "steps": \(steps)}
+    """
+}
+
+/// Whether `program` runs and, with `python` code, whether python3 can run it (an import check) —
+/// asked on a Dispatch thread, never blocking the cooperative pool.
+func available(_ program: String, python: String? = nil) async -> Bool {
+    let script = python.map { "command -v \(program) >/dev/null && python3 -c '\($0)'" } ?? "command -v \(program) >/dev/null"
+    return (try? await ExternalCommand.run("/bin/sh", ["-c", script]))?.status == 0
+}
+
+/// The prefix that runs a child at the lowest CPU priority: the harness's Python adapters and
+/// Chromium must not starve the real-time tests of other modules running beside them.
+let lowPriority = ["nice", "-n", "19"]
+
+/// Every suite of the harness, one after the other: they start servers, browsers and Python
+/// adapters, and running them in a row leaves the CPU to the real-time tests of other modules.
+@Suite("Harness", .serialized)
+enum HarnessTests {}

@@ -1,0 +1,78 @@
+import Foundation
+import IMockHarness
+import Testing
+
+extension HarnessTests {
+    /// Invalid fixtures are refused with exit 65 naming file, JSON path and reason; bad usage is 64.
+    @Suite("Invalid fixtures and bad usage")
+    struct InvalidFixtureTests {
+        static let cases: [(name: String, text: String, path: String, reason: String)] = [
+            ("not JSON", "{\"name\": ", "", "not valid JSON"),
+            ("unknown key", miniFixture(extra: #", "nmae": "typo""#), "nmae", "unknown key"),
+            ("unknown rule id", miniFixture().replacingOccurrences(of: "\"E3\"", with: "\"E99\""), "rules[0].id", "unknown rule id \"E99\""),
+            ("no rules", miniFixture().replacingOccurrences(of: #"[{"id": "E3", "source": "000 § 登录完成前使用本地数据库"}]"#, with: "[]"), "rules", "at least one rule"),
+            ("unknown device in a step", miniFixture(steps: #"[{"do": "login", "device": "watch"}, {"expect": "state", "device": "phone", "loggedIn": true}]"#), "steps[0].device", "unknown device \"watch\""),
+            ("unknown device in a pattern", miniFixture(steps: #"[{"expect": "order", "callbacks": ["phone: a", "watch: b"]}]"#), "steps[0].callbacks[1]", "unknown device \"watch\""),
+            ("unknown action", miniFixture(steps: #"[{"do": "dance", "device": "phone"}]"#), "steps[0].do", "unknown action"),
+            ("two verbs", miniFixture(steps: #"[{"do": "login", "advance": "1m", "device": "phone"}]"#), "steps[0]", "exactly one of"),
+            ("bad duration", miniFixture(steps: #"[{"advance": "an hour"}]"#), "steps[0].advance", "duration"),
+            ("bad regex", miniFixture(steps: #"[{"expect": "sequence", "device": "phone", "callbacks": ["a(x: {\"$regex\": \"(\"})"]}]"#), "steps[0].callbacks[0](x).$regex", "not a regular expression"),
+            ("unknown label", miniFixture(steps: #"[{"expect": "absent", "since": "later", "callbacks": ["phone: a"]}]"#), "steps[0].since", "no step labelled"),
+            ("unknown user", miniFixture(steps: #"[{"do": "login", "device": "phone", "user": "zed", "result": {"error": null}}]"#), "steps[0].user", "unknown user"),
+            ("nothing checked", miniFixture(steps: #"[{"do": "login", "device": "phone"}]"#), "steps", "checks nothing"),
+            ("undefined token name", miniFixture(steps: #"[{"do": "login", "device": "phone", "token": {"name": "t9"}, "result": {"error": null}}]"#), "steps[0].token.name", "no issueToken step"),
+        ]
+
+        @Test("the parser names the JSON path and the reason", arguments: cases.indices)
+        func refused(index: Int) {
+            let (name, text, path, reason) = Self.cases[index]
+            do {
+                _ = try parseFixture(text, file: "bad.json")
+                Issue.record("\(name): accepted")
+            } catch {
+                #expect(error.file == "bad.json", "\(name)")
+                #expect(error.path == path, "\(name): \(error)")
+                #expect(error.description.contains(reason), "\(name): \(error)")
+            }
+        }
+
+        @Test("imock run refuses an invalid fixture with 65 and runs nothing")
+        func exit65() async throws {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            try miniFixture().write(toFile: directory + "/good.json", atomically: true, encoding: .utf8)
+            try Self.cases[4].text.write(toFile: directory + "/bad.json", atomically: true, encoding: .utf8)
+            var options = RunOptions()
+            options.paths = [directory]
+            let printed = Lines()
+            let status = await RunCommand.run(options) { printed.append($0) }
+            #expect(status == FixtureError.exitCode)
+            #expect(printed.all.isEmpty, "something ran: \(printed.all)")
+        }
+
+        @Test("a path that does not exist is bad usage (64)")
+        func missingPath() async {
+            var options = RunOptions()
+            options.paths = ["/no/such/fixtures"]
+            #expect(await RunCommand.run(options) { _ in } == 64)
+        }
+
+        @Test("bad usage is refused with 64 by the parser of imock run")
+        func usage() {
+            for arguments in [["--jobs", "0"], ["--bogus"], ["--server", "http://127.0.0.1:1"], ["--adapter", "noequals"], ["--seed-random", "-1"], ["--jobs"]] {
+                #expect(throws: (any Error).self, "\(arguments)") { _ = try RunOptions.parse(arguments, environment: [:]) }
+            }
+            #expect(RunCommand.main(["--no-such-option"], environment: [:]) == 64)
+
+            #expect(RunCommand.main(["--help"], environment: [:]) == 0)
+        }
+    }
+
+    /// Lines printed by a run, collected from any thread.
+    final class Lines: @unchecked Sendable {
+        private let lock = NSLock()
+        private var lines: [String] = []
+        func append(_ line: String) { lock.withLock { lines.append(line) } }
+        var all: [String] { lock.withLock { lines } }
+    }
+}

@@ -1,0 +1,91 @@
+import IMockClient
+import IMockCore
+import IMockHarness
+import Testing
+
+extension HarnessTests {
+    /// The matchers and the evaluator on hand-made windows: each can fail.
+    @Suite("Matchers and the expectation evaluator")
+    struct MatcherTests {
+        static func callback(_ sequence: UInt64, _ device: String, _ name: String, _ arguments: [(String, JSONValue)] = [], at: Int64 = 0)
+            -> ObservedCallback
+        {
+            ObservedCallback(sequence: sequence, device: device, name: name, arguments: arguments.map { CallbackArgument($0.0, $0.1) }, timeMs: at, stepIndex: 0)
+        }
+
+        /// `phone: a, pad: x, phone: b(code: 206), pad: y, phone: c`.
+        static let window = [
+            callback(1, "phone", "a"), callback(2, "pad", "x"), callback(3, "phone", "b", [("code", 206)], at: 60_000),
+            callback(4, "pad", "y"), callback(5, "phone", "c"),
+        ]
+
+        func fixture(_ expectation: String) throws -> ExpectationKind {
+            let fixture = try parseFixture(miniFixture(steps: "[\(expectation)]"))
+            guard case .expect(let parsed) = fixture.steps[0].kind else { throw FixtureError(path: "", reason: "no expectation") }
+            return parsed.kind
+        }
+
+        func holds(_ expectation: String) throws -> Bool {
+            ExpectationEvaluator.check(try fixture(expectation), window: Self.window, startMs: 0) == nil
+        }
+
+        @Test("sequence: gaps allowed or not, complete, arguments and times")
+        func sequence() throws {
+            #expect(try holds(#"{"expect": "sequence", "device": "phone", "callbacks": ["a", "c"]}"#))
+            #expect(try !holds(#"{"expect": "sequence", "device": "phone", "callbacks": ["c", "a"]}"#))
+            #expect(try !holds(#"{"expect": "sequence", "device": "phone", "gaps": false, "callbacks": ["a", "c"]}"#))
+            #expect(try holds(#"{"expect": "sequence", "device": "phone", "gaps": false, "callbacks": ["a", "b", "c"]}"#))
+            #expect(try !holds(#"{"expect": "sequence", "device": "phone", "complete": true, "callbacks": ["a", "b"]}"#))
+            #expect(try holds(#"{"expect": "sequence", "device": "phone", "callbacks": ["b(code: 206)"]}"#))
+            #expect(try !holds(#"{"expect": "sequence", "device": "phone", "callbacks": ["b(code: 207)"]}"#))
+            #expect(try holds(#"{"expect": "sequence", "device": "phone", "callbacks": [{"callback": "b", "at": "1m"}]}"#))
+            #expect(try !holds(#"{"expect": "sequence", "device": "phone", "callbacks": [{"callback": "b", "at": "2m"}]}"#))
+            #expect(try !holds(#"{"expect": "sequence", "device": "pad", "callbacks": ["a"]}"#))
+        }
+
+        @Test("unordered, cross-device order and absence")
+        func otherKinds() throws {
+            #expect(try holds(#"{"expect": "unordered", "callbacks": ["pad: y", "phone: a"]}"#))
+            #expect(try !holds(#"{"expect": "unordered", "callbacks": ["pad: y", "pad: y"]}"#))
+            #expect(try holds(#"{"expect": "order", "callbacks": ["pad: x", "phone: b", "pad: y"]}"#))
+            #expect(try !holds(#"{"expect": "order", "callbacks": ["pad: y", "phone: b"]}"#))
+            #expect(try !holds(#"{"expect": "order", "callbacks": ["phone: a", "pad: z"]}"#))
+            #expect(try holds(#"{"expect": "absent", "callbacks": ["phone: x", "pad: a"]}"#))
+            #expect(try !holds(#"{"expect": "absent", "callbacks": ["phone: c"]}"#))
+        }
+
+        @Test("value matchers: exact, any, regex, range, subset")
+        func valueMatchers() throws {
+            let value: JSONValue = ["code": 206, "info": ["deviceName": "Pixel", "extensionInfo": ""], "message": "kicked by Pixel"]
+            func matcher(_ json: String) throws -> ValueMatcher {
+                let fixture = try parseFixture(miniFixture(steps: #"[{"do": "login", "device": "phone", "result": \#(json)}]"#))
+                guard case .device(let action) = fixture.steps[0].kind, let result = action.result else { throw FixtureError(path: "", reason: "") }
+                return result
+            }
+            #expect(try matcher(#"{"code": 206}"#).matches(value))
+            #expect(try !matcher(#"{"code": 207}"#).matches(value))
+            #expect(try matcher(#"{"code": {"$range": [200, 299]}}"#).matches(value))
+            #expect(try !matcher(#"{"code": {"$range": [300, null]}}"#).matches(value))
+            #expect(try matcher(#"{"message": {"$regex": "Pixel$"}}"#).matches(value))
+            #expect(try !matcher(#"{"message": {"$regex": "^Pixel"}}"#).matches(value))
+            #expect(try matcher(#"{"info": {"deviceName": "Pixel"}}"#).matches(value))
+            #expect(try !matcher(#"{"info": {"deviceName": "iPhone"}}"#).matches(value))
+            #expect(try matcher(#"{"info": {"$any": true}}"#).matches(value))
+            #expect(try !matcher(#"{"missing": {"$any": true}}"#).matches(value))
+            #expect(ValueMatcher.exact(["a": 1, "b": 2]).matches(["b": 2, "a": 1]))
+            #expect(!ValueMatcher.exact(["a": 1]).matches(["a": 1, "b": 2]))
+        }
+
+        @Test("durations read and print the way fixtures write them")
+        func durations() {
+            #expect(DurationText.parse("55m") == 3_300_000)
+            #expect(DurationText.parse("1h30m") == 5_400_000)
+            #expect(DurationText.parse("1500ms") == 1500)
+            #expect(DurationText.parse("2d") == 172_800_000)
+            #expect(DurationText.parse("5") == nil)
+            #expect(DurationText.parse("m") == nil)
+            #expect(DurationText.format(5_400_000) == "1h30m")
+            #expect(DurationText.format(1500) == "1s500ms")
+        }
+    }
+}

@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Foundation
+import Synchronization
+
+/// A child process started with `posix_spawnp`. Not Foundation's `Process`: on Linux its `run()`
+/// over-reads a `dirent` while scanning `/proc/self/fd` and crashes now and then when the test
+/// process has many descriptors open (swift-corelibs-foundation#5472). Like `Process`, the child
+/// gets no descriptor of ours but its three standard streams: a socket or pipe end it kept open
+/// would hide a close from another test.
+public final class SpawnedProcess: Sendable {
+    /// What a standard stream of the child is connected to.
+    public enum Stream: Sendable {
+        /// A pipe to this process.
+        case pipe
+        /// `/dev/null`.
+        case null
+        /// This process's own stream.
+        case inherit
+    }
+
+    /// How the child ended.
+    public enum Ending: Equatable, Sendable {
+        case exited(Int32)
+        case signalled(Int32)
+    }
+
+    public let pid: pid_t
+    /// The write end of the child's stdin, when piped.
+    public let stdin: Int32?
+    /// The read end of the child's stdout, when piped.
+    public let stdout: Int32?
+    /// The read end of the child's stderr, when piped.
+    public let stderr: Int32?
+    private let ending = Mutex<Ending?>(nil)
+
+    private init(pid: pid_t, stdin: Int32?, stdout: Int32?, stderr: Int32?) {
+        self.pid = pid
+        self.stdin = stdin
+        self.stdout = stdout
+        self.stderr = stderr
+    }
+
+    /// A failed start.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Starts `program` (a path, or a name looked up on `PATH`) with `arguments`.
+    public static func spawn(
+        _ program: String, _ arguments: [String], stdin: Stream = .null, stdout: Stream = .pipe, stderr: Stream = .pipe
+    ) throws -> SpawnedProcess {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        var ours: [Int32?] = [nil, nil, nil]
+        var theirs: [Int32] = []
+        for (target, stream) in [stdin, stdout, stderr].enumerated() {
+            switch stream {
+            case .inherit:
+                continue
+            case .null:
+                posix_spawn_file_actions_addopen(&actions, Int32(target), "/dev/null", O_RDWR, 0)
+            case .pipe:
+                // A socket pair, not a pipe: created close-on-exec in one call, so no child that
+                // another thread starts meanwhile inherits it.
+                var fds: [Int32] = [0, 0]
+                guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
+                    throw Failure(description: "socketpair: \(String(cString: strerror(errno)))")
+                }
+                let (child, parent) = (fds[0], fds[1])
+                posix_spawn_file_actions_adddup2(&actions, child, Int32(target))
+                ours[target] = parent
+                theirs.append(child)
+            }
+        }
+        // Every other descriptor is closed in the child (those not marked close-on-exec too).
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap({ Int32($0) }) where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid: pid_t = 0
+        let status = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+        for fd in theirs { close(fd) }
+        guard status == 0 else {
+            for fd in ours.compactMap({ $0 }) { close(fd) }
+            throw Failure(description: "cannot start \(program): \(String(cString: strerror(status)))")
+        }
+        return SpawnedProcess(pid: pid, stdin: ours[0], stdout: ours[1], stderr: ours[2])
+    }
+
+    /// Whether the child still runs (reaps it once it ended).
+    public var isRunning: Bool {
+        ending.withLock { ending in
+            if ending != nil { return false }
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { return true }
+            ending = Self.decode(status)
+            return false
+        }
+    }
+
+    /// Waits until the child ends (blocking) and returns how.
+    @discardableResult
+    public func wait() -> Ending {
+        if let known = ending.withLock({ $0 }) { return known }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { return ending.withLock { $0 } ?? .exited(-1) }
+        }
+        let decoded = Self.decode(status)
+        ending.withLock { $0 = decoded }
+        return decoded
+    }
+
+    /// Sends `signal` unless the child already ended.
+    public func send(_ signal: Int32) {
+        if isRunning { _ = kill(pid, signal) }
+    }
+
+    private static func decode(_ status: Int32) -> Ending {
+        // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: Glibc's macros are not imported.
+        status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
+    }
+}
+
+/// Reads a descriptor until EOF, retrying EINTR, then closes it.
+public func readAll(_ fd: Int32) -> [UInt8] {
+    var data: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { break }
+        data.append(contentsOf: buffer[0..<count])
+    }
+    close(fd)
+    return data
+}
