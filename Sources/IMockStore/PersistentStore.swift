@@ -83,6 +83,12 @@ public final class PersistentStore {
         } else {
             try DataDirectory.create(directory)
             lock = try DirectoryLock(directory: directory)
+            do throws(StoreError) {
+                try DataDirectory.createPrivateFile(path)
+            } catch {
+                lock?.release()
+                throw error
+            }
         }
         database = try SQLiteDatabase(path: path, readOnly: options.readOnly)
         do {
