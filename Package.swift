@@ -49,14 +49,15 @@ let package = Package(
         .target(
             name: "IMockClient", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "CSQLite"],
             swiftSettings: strictSettings),
-        // The server: routes, control API, sessions.
-        .target(
-            name: "IMockServer", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "CIMockShims"],
-            swiftSettings: strictSettings),
         // Persistence (`--data DIR`): apps, users, tokens, offline queues, checkpoints and the
         // clock in SQLite (WAL), written in group commits from the loop thread.
         .target(
             name: "IMockStore", dependencies: ["IMockCommon", "IMockCore", "CSQLite"],
+            swiftSettings: strictSettings),
+        // The server: routes, control API, sessions.
+        .target(
+            name: "IMockServer",
+            dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "IMockStore", "CIMockShims"],
             swiftSettings: strictSettings),
         // The conformance harness: fixtures, scenario runner, matchers, reports, adapters (`imock run`).
         .target(
@@ -66,7 +67,7 @@ let package = Package(
         // The command line: a table of commands (serve, run, bench, version …) over the modules below.
         .executableTarget(
             name: "imock",
-            dependencies: ["IMockCommon", "IMockCore", "IMockServer", "IMockHarness", "IMockNet", "CIMockShims"],
+            dependencies: ["IMockCommon", "IMockCore", "IMockServer", "IMockStore", "IMockHarness", "IMockNet", "CIMockShims"],
             swiftSettings: strictSettings),
 
         // Loopback servers, raw sockets and third-party processes shared by the test targets.

@@ -3,9 +3,14 @@ import IMockCommon
 import IMockCore
 import IMockNet
 import IMockServer
+import IMockStore
 
 /// `imock serve`: the mock server until SIGTERM or SIGINT.
 enum ServeCommand {
+    /// The exit status after a commit to the `--data` store failed (EX_IOERR): the server
+    /// stopped without answering what it could not store.
+    static let storeFailureExitCode: Int32 = 74
+
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
         if arguments.contains("--help") || arguments.contains("-h") {
             print(ServeOptions.usage)
@@ -37,8 +42,24 @@ enum ServeCommand {
                 StandardError.write("imock serve: \(error)")
                 return UsageError.exitCode
             }
+            let store: ServerStore?
+            do {
+                store = try options.dataDirectory.map { path throws(StoreError) in
+                    try ServerStore.open(directory: path, settings: directory.settings)
+                }
+            } catch {
+                // A directory that cannot be used, a file that is not an imock store, a newer
+                // schema: say which and leave the files alone.
+                StandardError.write("imock serve: --data: \(error)\n")
+                return UsageError.exitCode
+            }
             let loop = try EventLoop()
-            let server = MockServer(loop: loop, options: options, directory: directory, tls: tls, logger: logger)
+            let server = MockServer(loop: loop, options: options, directory: directory, tls: tls, logger: logger, store: store)
+            var status: Int32 = 0
+            server.onStoreFailure = { _ in
+                status = ServeCommand.storeFailureExitCode
+                loop.stop()
+            }
             let signals = try TerminationSignals(loop: loop) { signal in
                 logger.info("stopping", ["signal": String(signal)])
                 server.shutdown()
@@ -46,8 +67,9 @@ enum ServeCommand {
             }
             try server.start()
             loop.run()
+            server.closeStore()
             withExtendedLifetime(signals) {}
-            return 0
+            return status
         } catch {
             logger.error("startup.failed", ["error": "\(error)"])
             return 1

@@ -1,6 +1,7 @@
 import IMockCommon
 import IMockCore
 import IMockNet
+import IMockStore
 import IMockWire
 
 /// The imock server: one event loop serving the Easemob-shaped REST API, the session
@@ -29,6 +30,15 @@ public final class MockServer {
     let metrics = MetricsRecorder()
     /// The subscribers of `/_imock/events`.
     let events = StreamBroadcaster()
+    /// The store of `--data`; nil in memory.
+    let store: ServerStore?
+    /// A commit failed: the server stopped answering (see ``onStoreFailure``).
+    private(set) var storeFailure: StoreError?
+    /// Called on the loop thread when a commit fails. The server has already closed every
+    /// connection without sending what the failed turn held (nothing uncommitted was answered)
+    /// and stopped listening; `imock serve` then exits with 74. Its memory is ahead of the store,
+    /// so it must not go on.
+    public var onStoreFailure: ((StoreError) -> Void)?
 
     /// A route handler: runs on the loop thread.
     typealias Route = @Sendable (HTTPRequest, [String: String], HTTPRequestContext) -> HTTPServerResponse
@@ -36,15 +46,18 @@ public final class MockServer {
     /// Creates the server over `directory` (from `--app`/`--seed`, see `ServeOptions.makeDirectory`).
     /// `tls` comes from `--tls-cert`/`--tls-key` when given. `timeline` is the run's clock and
     /// timers, to share with in-process clients; by default one of `--clock`'s mode. `dialects`
-    /// are the wire protocols served, each at its path.
+    /// are the wire protocols served, each at its path. With `store` (`--data`) a store that a
+    /// server already used replaces `directory` and the clock's mode and start with what it
+    /// holds, and every turn's changes are committed to it before the turn's output leaves.
     public init(
         loop: EventLoop, options: ServeOptions, directory: Directory, tls: TLSContext? = nil, logger: Logger = .disabled,
-        timeline: Timeline? = nil, dialects: [DialectRoute] = DialectCatalog.served
+        timeline: Timeline? = nil, dialects: [DialectRoute] = DialectCatalog.served, store: ServerStore? = nil
     ) {
         self.loop = loop
         self.options = options
         self.logger = logger
-        let clock = timeline ?? Timeline(mode: options.clockMode, startMs: options.clockStartMs)
+        self.store = store
+        let clock = timeline ?? store?.restoredClock ?? Timeline(mode: options.clockMode, startMs: options.clockStartMs)
         self.clock = clock
         var faults = FaultBook()
         // With --seed-random the seed is known (and listed) before the first fault.
@@ -52,7 +65,10 @@ public final class MockServer {
         let engine = SessionEngine(
             configuration: SessionEngineConfiguration(tokenWarningPercent: options.tokenWarningPercent),
             decider: AppLoginDecider())
-        self.domain = LoopBound(Domain(directory: directory, engine: engine, faults: faults), on: loop)
+        var initial = store?.restoredDomain(engine: engine, faults: faults)
+            ?? Domain(directory: directory, engine: engine, faults: faults)
+        if store != nil { initial.startRecordingChanges() }
+        self.domain = LoopBound(initial, on: loop)
         self.controlAccess = ControlAccess(
             secret: options.adminSecret ?? ServeOptions.randomSecret(directory.settings.random),
             allowRemote: options.controlRemote)
@@ -83,6 +99,11 @@ public final class MockServer {
             self.events.publish(entry)
         }
         installRoutes(this, dialects: dialects)
+        if store != nil {
+            // Group commit: each turn's changes are committed, then its output leaves.
+            loop.holdsOutputUntilTurnEnd = true
+            loop.onTurnEnd { this.value.object.commitTurn() }
+        }
     }
 
     /// Listens on the configured host and port; returns the bound address. Call before the
@@ -90,9 +111,19 @@ public final class MockServer {
     @discardableResult
     public func start() throws -> SocketAddress {
         let address = try http.listen(host: options.host, port: options.port)
+        if let store {
+            // After listening: a server that could not start leaves a new store empty.
+            try store.writeFirstState(of: domain.value, clock: clock)
+            store.logOpened(to: logger)
+            if store.restored != nil, !options.apps.isEmpty || options.seedPath != nil {
+                logger.warning(
+                    "data.seedIgnored",
+                    ["reason": "the store already holds the server's state; --app and --seed apply to a new store only"])
+            }
+        }
         if options.adminSecret == nil {
             // Logged once so a person can use the control API; --admin-secret chooses it instead.
-            logger.info("control", ["adminSecret": controlAccess.secret, "clock": options.clockMode.rawValue])
+            logger.info("control", ["adminSecret": controlAccess.secret, "clock": clock.isFrozen ? "virtual" : "system"])
         }
         let directory = domain.value.directory
         for key in directory.appKeys {
@@ -100,7 +131,7 @@ public final class MockServer {
             let mode = app.settings.registrationMode.rawValue
             // Only the implicit demo app's secret is shown at info (so a first run can get an
             // app token); the secrets of apps from --app or --seed are logged at debug only.
-            if options.apps.isEmpty, options.seedPath == nil {
+            if options.apps.isEmpty, options.seedPath == nil, key.description == ServeOptions.defaultApp.key {
                 logger.info(
                     "app", ["appKey": key.description, "registration": mode, "clientId": app.clientID,
                             "clientSecret": app.clientSecret])
@@ -114,9 +145,37 @@ public final class MockServer {
         return address
     }
 
-    /// Stops listening and closes every connection.
+    /// Stops listening and closes every connection. With a store, what the current turn
+    /// changed is committed and its output written first.
     public func shutdown() {
+        if store != nil, storeFailure == nil {
+            commitTurn()
+            loop.releaseHeldOutput()
+            // Nothing uncommitted is left: the goodbyes go out at once.
+            if storeFailure == nil { loop.holdsOutputUntilTurnEnd = false }
+        }
         http.shutdown()
+    }
+
+    /// Commits what is left and closes the store (after the loop stopped, or on its thread).
+    public func closeStore() {
+        guard let store else { return }
+        commitTurn()
+        store.store.close()
+    }
+
+    /// The group commit at the end of a loop turn.
+    private func commitTurn() {
+        guard let store, storeFailure == nil else { return }
+        do {
+            try store.commit(&domain.value, clock: clock)
+        } catch {
+            storeFailure = error
+            logger.error("store.failed", ["error": error.description])
+            // Closing drops every connection's held output: nothing of this turn is answered.
+            http.shutdown()
+            onStoreFailure?(error)
+        }
     }
 
     /// Open connections, HTTP and WebSocket.
