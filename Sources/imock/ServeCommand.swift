@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import CIMockShims
 import IMockCommon
 import IMockCore
@@ -30,6 +33,9 @@ enum ServeCommand {
         let logger = Logger(format: options.logFormat, minimumLevel: options.logLevel)
         // Thousands of sockets need more than the usual soft limit of 1024 descriptors.
         _ = cimock_raise_nofile_limit(1 << 20)
+        // A store that reaches the file-size limit gets EFBIG (a failed commit, exit 74) instead
+        // of the signal killing the process.
+        _ = signal(SIGXFSZ, SIG_IGN)
         do {
             let tls = try options.tlsCertificatePath.map { certificate in
                 try TLSContext(serverCertificatePath: certificate, privateKeyPath: options.tlsKeyPath ?? "")
@@ -50,7 +56,7 @@ enum ServeCommand {
             } catch {
                 // A directory that cannot be used, a file that is not an imock store, a newer
                 // schema: say which and leave the files alone.
-                StandardError.write("imock serve: --data: \(error)\n")
+                StandardError.write("imock serve: --data: \(error)")
                 return UsageError.exitCode
             }
             let loop = try EventLoop()

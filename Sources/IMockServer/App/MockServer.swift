@@ -34,6 +34,8 @@ public final class MockServer {
     let store: ServerStore?
     /// A commit failed: the server stopped answering (see ``onStoreFailure``).
     private(set) var storeFailure: StoreError?
+    /// ``closeStore()`` ran: nothing is committed any more.
+    private var storeClosed = false
     /// Called on the loop thread when a commit fails. The server has already closed every
     /// connection without sending what the failed turn held (nothing uncommitted was answered)
     /// and stopped listening; `imock serve` then exits with 74. Its memory is ahead of the store,
@@ -157,16 +159,18 @@ public final class MockServer {
         http.shutdown()
     }
 
-    /// Commits what is left and closes the store (after the loop stopped, or on its thread).
+    /// Commits what is left and closes the store: after ``shutdown()``, on the loop's thread
+    /// (`imock serve` calls it on the thread that ran the loop, once `run()` returned).
     public func closeStore() {
-        guard let store else { return }
+        guard let store, !storeClosed else { return }
         commitTurn()
+        storeClosed = true
         store.store.close()
     }
 
     /// The group commit at the end of a loop turn.
     private func commitTurn() {
-        guard let store, storeFailure == nil else { return }
+        guard let store, storeFailure == nil, !storeClosed else { return }
         do {
             try store.commit(&domain.value, clock: clock)
         } catch {
