@@ -104,7 +104,8 @@ let package = Package(
         .testTarget(
             name: "IMockServerTests",
             dependencies: [
-                "IMockCommon", "IMockServer", "IMockCore", "IMockWire", "IMockNet", "IMockTestSupport", "CIMockShims",
+                "IMockCommon", "IMockServer", "IMockCore", "IMockWire", "IMockNet", "IMockStore", "IMockTestSupport",
+                "CIMockShims",
             ],
             exclude: ["Interop/session_client.py", "Golden/journal-golden.json"],
             swiftSettings: strictSettings),
