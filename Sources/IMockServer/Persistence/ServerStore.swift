@@ -35,7 +35,7 @@ public final class ServerStore {
         let store = try PersistentStore.open(directory: directory, options: options)
         do throws(StoreError) {
             let state = try store.load()
-            guard state.isInitialized else { return ServerStore(store: store, restored: nil) }
+            guard state.holdsServerState else { return ServerStore(store: store, restored: nil) }
             let directory: Directory
             do {
                 directory = try state.document.makeDirectory(settings: settings, nowMs: 0)
@@ -75,11 +75,16 @@ public final class ServerStore {
     }
 
     /// Writes the first state of a new store in one commit: every app, the start state, the
-    /// clock, the message ids. Does nothing for a restored store.
+    /// clock, the message ids. A restored store without a start state (migrated from schema
+    /// version 1) gets its current state as the start state, the clock and the message ids.
     func writeFirstState(of domain: Domain, clock: Timeline) throws(StoreError) {
-        guard restored == nil else { return }
         let position = clock.position
-        try store.apply(StoreChange.firstStart(of: domain, clock: position))
+        if let restored {
+            guard restored.state.startState == nil else { return }
+            try store.apply(StoreChange.serverState(of: domain, clock: position))
+        } else {
+            try store.apply(StoreChange.firstStart(of: domain, clock: position))
+        }
         committedClock = position
     }
 

@@ -1,10 +1,10 @@
 import IMockCore
 
 extension StoredState {
-    /// Whether a server has started on this store: its first start saves the start state in
-    /// the same commit as the apps (``StoreChange/firstStart(of:clock:)``), so a store without
-    /// one holds nothing a server wrote.
-    public var isInitialized: Bool { startState != nil }
+    /// Whether the store holds a server's state: apps, or the start state a server's first
+    /// start saves in the same commit as its apps (``StoreChange/firstStart(of:clock:)``). A
+    /// store migrated from schema version 1 has apps but no start state yet.
+    public var holdsServerState: Bool { startState != nil || !document.apps.isEmpty }
 
     /// The checkpoints by app and name, as ``Domain/checkpoints`` holds them.
     public var checkpointsByApp: [AppKey: [String: SeedApp]] {
@@ -26,6 +26,13 @@ extension StoreChange {
     /// start state `reset` returns to, the clock and the next message id.
     public static func firstStart(of domain: Domain, clock: StoredClock) -> [StoreChange] {
         domain.directory.appKeys.compactMap { key in domain.directory.apps[key].map { .appReplaced(SeedApp.export($0)) } }
-            + [.startStateSaved(domain.startSeed), .clockChanged(clock), .nextMessageSerial(domain.engine.nextMessageID)]
+            + serverState(of: domain, clock: clock)
+    }
+
+    /// The start state, the clock and the next message id: what the first start writes besides
+    /// the apps, and what a server writes at its first start on a store that has apps but not
+    /// these (migrated from schema version 1).
+    public static func serverState(of domain: Domain, clock: StoredClock) -> [StoreChange] {
+        [.startStateSaved(domain.startSeed), .clockChanged(clock), .nextMessageSerial(domain.engine.nextMessageID)]
     }
 }
