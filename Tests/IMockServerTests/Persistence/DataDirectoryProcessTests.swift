@@ -1,4 +1,5 @@
 import Foundation
+import IMockNet
 import IMockServer
 import IMockTestSupport
 import Testing
@@ -34,6 +35,25 @@ struct DataDirectoryProcessTests {
             "POST", "/acme/chat/token", json: #"{"grant_type":"password","username":"alice","password":"pw"}"#)
         #expect(users.status == 200)
         try second.stop()
+    }
+
+    @Test("SIGTERM with --data: the goodbyes go out (1001), the exit status is 0, and the state is kept")
+    func sigtermWithSessions() async throws {
+        let data = try ExternalCommand.temporaryDirectory()
+        let server = try await IMockProcess.start(["--data", data, "--app", "acme#chat:open"])
+        let http = HTTPTestClient(port: server.port)
+        let token = try http.userToken(appPath: "/acme/chat", user: "alice", ttl: 86_400)
+        let loop = try EventLoop()
+        loop.start()
+        defer { loop.stop() }
+        let device = try await ProtocolClient.connect(loop: loop, port: server.port)
+        device.login(app: "acme#chat", user: "alice", token: token, uuid: "a1")
+        #expect(await device.next(op: "login.ok")["op"]?.string == "login.ok")
+        try server.stop()
+        #expect(await device.socket.next() == .closed(code: 1001, reason: "server shutting down"))
+        let restarted = try await IMockProcess.start(["--data", data])
+        #expect(restarted.logText.contains(" state=loaded apps=1 users=1 "))
+        try restarted.stop()
     }
 
     @Test("IMOCK_DATA names the directory when --data is absent")
