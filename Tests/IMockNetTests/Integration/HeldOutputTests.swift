@@ -23,7 +23,10 @@ struct HeldOutputTests {
     /// `releaseFirst` the hook writes the held output itself before it looks.
     private func serve(holding: Bool, releaseFirst: Bool = false) async throws -> (LoopbackServer, Observations) {
         let seen = Observations()
-        let server = try LoopbackServer { _, _ in
+        let server = try LoopbackServer { request, _ in
+            // The client names its own socket: no hop to the loop between its connect and its
+            // request, which a busy test run could stretch past the header timeout.
+            if let fd = request.headers["X-Client-FD"].flatMap({ Int32($0) }) { seen.clientFD = fd }
             seen.answered += 1
             return .respond(HTTPResponse(status: 200, body: Array("ok".utf8)))
         }
@@ -46,9 +49,7 @@ struct HeldOutputTests {
     /// the client's socket; returns what it saw.
     private func requestAndObserve(_ server: LoopbackServer, _ seen: Observations) async throws -> [Bool] {
         let client = try RawSocket(port: server.port)
-        let fd = client.fd
-        try await server.loop.submit { seen.clientFD = fd }
-        try client.send("GET /x HTTP/1.1\r\nHost: t\r\n\r\n")
+        try client.send("GET /x HTTP/1.1\r\nHost: t\r\nX-Client-FD: \(client.fd)\r\n\r\n")
         let deadline = ContinuousClock.now + .seconds(10)
         var observed: [Bool] = []
         while observed.isEmpty, ContinuousClock.now < deadline {
@@ -63,10 +64,8 @@ struct HeldOutputTests {
     func heldUntilHook() async throws {
         let (server, seen) = try await serve(holding: true)
         let client = try RawSocket(port: server.port)
-        let fd = client.fd
-        try await server.loop.submit { seen.clientFD = fd }
         // Three requests in one write arrive in one read: one turn, one "commit".
-        try client.send(String(repeating: "GET /x HTTP/1.1\r\nHost: t\r\n\r\n", count: 3))
+        try client.send(String(repeating: "GET /x HTTP/1.1\r\nHost: t\r\nX-Client-FD: \(client.fd)\r\n\r\n", count: 3))
         for _ in 0..<3 {
             let response = try client.receiveResponse()
             #expect(response.head.status == 200)
