@@ -72,7 +72,7 @@ let package = Package(
 
         // Loopback servers, raw sockets and third-party processes shared by the test targets.
         .target(
-            name: "IMockTestSupport", dependencies: ["IMockNet"], path: "Tests/IMockTestSupport",
+            name: "IMockTestSupport", dependencies: ["IMockCommon", "IMockNet"], path: "Tests/IMockTestSupport",
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockNetTests", dependencies: ["IMockCommon", "IMockNet", "IMockTestSupport", "CIMockShims", "COpenSSL"],
@@ -96,7 +96,7 @@ let package = Package(
             name: "IMockStoreTests", dependencies: ["IMockStore", "IMockCommon", "IMockCore", "CSQLite"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockCLITests", dependencies: ["imock", "IMockCommon", "IMockServer", "IMockTestSupport"],
+            name: "IMockCLITests", dependencies: ["imock", "IMockCommon", "IMockNet", "IMockServer", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockWireTests", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockTestSupport"],

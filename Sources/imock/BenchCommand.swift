@@ -5,17 +5,13 @@ import IMockServer
 enum BenchCommand {
     /// Runs `imock bench` with the arguments after `bench`; returns the exit status.
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(BenchOptions.usage)
-            return 0
-        }
-        let options: BenchOptions
-        do {
-            options = try BenchOptions.parse(arguments)
-        } catch {
-            StandardError.write("imock bench: \(error)\n\n\(BenchOptions.usage)")
-            return UsageError.exitCode
-        }
+        CommandStart.run(
+            "bench", arguments: arguments, help: BenchOptions.usage,
+            parse: { () throws(UsageError) in try BenchOptions.parse(arguments) }, bench)
+    }
+
+    /// Runs the benchmark `options` describe; the exit status.
+    static func bench(_ options: BenchOptions) -> Int32 {
         do {
             let report = try Benchmark.runBlocking(options)
             for line in report.lines { print(line) }

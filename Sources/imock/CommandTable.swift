@@ -25,6 +25,9 @@ enum CommandTable {
             name: "run", summary: "Replay scenario fixtures and check the callback order the vendor documents require.",
             run: { arguments, environment in RunCommand.main(arguments, environment: environment) }),
         IMockCommand(
+            name: "token", summary: "Print an app or user token: minted offline for a seed file, or asked from a running server.",
+            run: TokenCommand.run),
+        IMockCommand(
             name: "bench", summary: "Measure an in-process server against a baseline run alongside.", run: BenchCommand.run),
         IMockCommand(name: "version", summary: "Print the version.", run: { _, _ in VersionCommand.run() }),
     ]
@@ -74,15 +77,5 @@ enum VersionCommand {
     static func run() -> Int32 {
         print("imock \(IMockVersion.current)")
         return 0
-    }
-}
-
-/// Messages for standard error.
-enum StandardError {
-    /// Writes `message` and a line break to standard error.
-    static func write(_ message: String) {
-        var bytes = Array(message.utf8)
-        bytes.append(0x0A)
-        bytes.withUnsafeBytes { _ = Glibc.write(2, $0.baseAddress, $0.count) }
     }
 }

@@ -15,18 +15,9 @@ enum ServeCommand {
     static let storeFailureExitCode: Int32 = 74
 
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(ServeOptions.usage)
-            return 0
-        }
-        let options: ServeOptions
-        do {
-            options = try ServeOptions.parse(arguments, environment: environment)
-        } catch {
-            StandardError.write("imock serve: \(error)\n\n\(ServeOptions.usage)")
-            return UsageError.exitCode
-        }
-        return serve(options)
+        CommandStart.run(
+            "serve", arguments: arguments, help: ServeOptions.usage,
+            parse: { () throws(UsageError) in try ServeOptions.parse(arguments, environment: environment) }, serve)
     }
 
     private static func serve(_ options: ServeOptions) -> Int32 {
@@ -40,24 +31,37 @@ enum ServeCommand {
             let tls = try options.tlsCertificatePath.map { certificate in
                 try TLSContext(serverCertificatePath: certificate, privateKeyPath: options.tlsKeyPath ?? "")
             }
-            let directory: Directory
-            do {
-                directory = try options.makeDirectory(nowMs: options.clockStartMs ?? SystemClock().nowMs)
-            } catch {
-                // A bad seed file or a clash with --app is bad usage: say what and where.
-                StandardError.write("imock serve: \(error)")
-                return UsageError.exitCode
-            }
+            let settings = DirectorySettings(random: options.makeRandomSource())
             let store: ServerStore?
             do {
                 store = try options.dataDirectory.map { path throws(StoreError) in
-                    try ServerStore.open(directory: path, settings: directory.settings)
+                    try ServerStore.open(directory: path, settings: settings)
                 }
             } catch {
                 // A directory that cannot be used, a file that is not an imock store, a newer
                 // schema: say which and leave the files alone.
                 StandardError.write("imock serve: --data: \(error)")
                 return UsageError.exitCode
+            }
+            var directory = Directory(settings: settings)
+            // A store that holds a server's state replaces --seed and --app: no need to load them.
+            if store?.restored == nil {
+                do {
+                    var reporter: ProgressReporter?
+                    directory = try options.makeDirectory(settings: settings, nowMs: options.clockStartMs ?? SystemClock().nowMs) {
+                        done, total in
+                        if reporter == nil {
+                            reporter = ProgressReporter(title: "loading the seed's users", total: total) { line in
+                                logger.info("seed.progress", ["progress": line])
+                            }
+                        }
+                        reporter?.report(done: done)
+                    }
+                } catch {
+                    // A bad seed file or a clash with --app is bad usage: say what and where.
+                    StandardError.write("imock serve: \(error)")
+                    return UsageError.exitCode
+                }
             }
             let loop = try EventLoop()
             let server = MockServer(loop: loop, options: options, directory: directory, tls: tls, logger: logger, store: store)

@@ -1,3 +1,4 @@
+import IMockCommon
 import Foundation
 
 /// Runs a third-party program (curl, python3, openssl) for interoperability tests.

@@ -1,3 +1,4 @@
+import IMockCommon
 import Foundation
 import Synchronization
 

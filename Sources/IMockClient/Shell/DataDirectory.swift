@@ -1,4 +1,4 @@
-import FoundationEssentials
+import IMockCommon
 
 /// The client's data directory: the per-user databases and the `lastOnlineUser` file (Z5).
 struct DataDirectory: Sendable {
@@ -8,8 +8,8 @@ struct DataDirectory: Sendable {
 
     /// Creates the directory (and its parents) when missing.
     func create() throws(ClientError) {
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        do throws(FileError) {
+            try Files.makeDirectories(path)
         } catch {
             throw ClientError(code: MessageDatabase.openFailedCode, message: "cannot create \(path): \(error)")
         }
@@ -17,20 +17,19 @@ struct DataDirectory: Sendable {
 
     /// The last user whose login reached the server, as saved by an earlier run.
     func readLastOnlineUser() -> String? {
-        let url = URL(fileURLWithPath: path + "/" + Self.lastOnlineUserFile)
-        guard let data = try? Data(contentsOf: url) else { return nil }
-        let user = String(decoding: data, as: UTF8.self)
+        guard let bytes = try? Files.read(path + "/" + Self.lastOnlineUserFile, limit: 64 * 1024) else { return nil }
+        let user = String(decoding: bytes, as: UTF8.self)
         return user.isEmpty ? nil : user
     }
 
     /// Saves `user` (nil removes the file).
     func writeLastOnlineUser(_ user: String?) throws(ClientError) {
         let file = path + "/" + Self.lastOnlineUserFile
-        do {
+        do throws(FileError) {
             if let user {
-                try Data(user.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
-            } else if FileManager.default.fileExists(atPath: file) {
-                try FileManager.default.removeItem(atPath: file)
+                try Files.writeAtomically(file, Array(user.utf8))
+            } else {
+                try Files.remove(file)
             }
         } catch {
             throw ClientError(code: MessageDatabase.openFailedCode, message: "cannot write \(file): \(error)")

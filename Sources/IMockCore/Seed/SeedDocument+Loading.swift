@@ -4,11 +4,20 @@ extension SeedDocument {
     /// and builds nothing. The document is validated first (see ``validated()``); plain
     /// passwords are hashed with `settings.passwordIterations`; absent uuids, credentials and
     /// signing keys are generated; absent `created` times are `nowMs`.
-    public func makeDirectory(settings: DirectorySettings, nowMs: Int64) throws(SeedError) -> Directory {
+    /// `progress` is told after each user how many of all the document's users are done
+    /// (hashing plain passwords is the slow part of loading a large seed).
+    public func makeDirectory(
+        settings: DirectorySettings, nowMs: Int64, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws(SeedError) -> Directory {
         let document = try validated()
         var directory = Directory(settings: settings)
+        let total = document.apps.reduce(0) { $0 + $1.users.count }
+        var done = 0
         for seedApp in document.apps {
-            directory.apps[seedApp.appKey] = seedApp.makeApp(settings: settings, nowMs: nowMs)
+            directory.apps[seedApp.appKey] = seedApp.makeApp(settings: settings, nowMs: nowMs) {
+                done += 1
+                progress?(done, total)
+            }
         }
         return directory
     }
@@ -29,7 +38,7 @@ extension Directory {
 
 extension SeedApp {
     /// The domain app of a validated seed app.
-    func makeApp(settings directorySettings: DirectorySettings, nowMs: Int64) -> App {
+    func makeApp(settings directorySettings: DirectorySettings, nowMs: Int64, userDone: () -> Void = {}) -> App {
         let random = directorySettings.random
         var app = App(
             key: appKey, uuid: uuid ?? random.uuidString(), settings: settings,
@@ -53,6 +62,7 @@ extension SeedApp {
                         $0.makeHash(iterations: directorySettings.passwordIterations, random: random)
                     },
                     minimumTokenSerial: seedUser.minimumTokenID ?? app.nextTokenSerial, sequence: sequence))
+            userDone()
         }
         created.sort { $0.sequence < $1.sequence }
         for user in created { app.users[user.username] = user }

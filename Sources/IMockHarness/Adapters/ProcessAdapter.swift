@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import Foundation
+import Dispatch
+import IMockCommon
 import IMockClient
 import IMockCore
 import Synchronization
@@ -16,7 +17,7 @@ final class ProcessAdapter: DeviceAdapter {
     let clock: AdapterClock
     let supportedCommands: Set<String>?
     let supportedProfiles: Set<String>?
-    private let process: ChildProcess
+    private let process: SpawnedProcess
     private let observations: Observations
     private let virtualNow: @Sendable () -> Int64
     private let state = Mutex(State())
@@ -30,7 +31,7 @@ final class ProcessAdapter: DeviceAdapter {
     }
 
     private init(
-        name: String, hello: JSONValue, process: ChildProcess, observations: Observations,
+        name: String, hello: JSONValue, process: SpawnedProcess, observations: Observations,
         virtualNow: @escaping @Sendable () -> Int64
     ) {
         self.name = name
@@ -46,10 +47,14 @@ final class ProcessAdapter: DeviceAdapter {
     static func start(
         name: String, command: [String], observations: Observations, clock: @escaping @Sendable () -> Int64
     ) async throws(ScenarioFailure) -> ProcessAdapter {
-        let process: ChildProcess
-        do { process = try ChildProcess.spawn(command) } catch { throw ScenarioFailure("adapter \(name): \(error.message)") }
+        let process: SpawnedProcess
+        do {
+            process = try SpawnedProcess.spawn(command[0], Array(command.dropFirst()), stdin: .pipe, stdout: .pipe, stderr: .inherit)
+        } catch {
+            throw ScenarioFailure("adapter \(name): \(error)")
+        }
         let box = AdapterBox()
-        let reader = LineReader(fd: process.output, onEnd: { box.adapter?.ended() }) { line in
+        let reader = LineReader(fd: process.stdout!, onEnd: { box.adapter?.ended() }) { line in
             if let adapter = box.adapter { adapter.received(line) } else { box.early(line) }
         }
         reader.start()
@@ -162,7 +167,7 @@ final class ProcessAdapter: DeviceAdapter {
 
     func close() async {
         _ = try? await WaitGuard(limit: .seconds(2)).run("adapter \(name): shutdown") { [self] in await send([("command", "shutdown")]) }
-        process.closeInput()
+        process.closeStdin()
         // Bounded: a process that does not end within 2 s of its stdin closing is killed.
         for _ in 0..<200 where process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
         if process.isRunning { process.kill() }
@@ -255,7 +260,8 @@ private final class LineReader: Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in
+        // A thread of Dispatch's, not of the cooperative pool: it blocks in read() for the adapter's life.
+        DispatchQueue.global().async { [self] in
             var pending: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 65536)
             while true {
@@ -270,6 +276,5 @@ private final class LineReader: Sendable {
             }
             onEnd()
         }
-        thread.start()
     }
 }

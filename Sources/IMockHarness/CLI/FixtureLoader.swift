@@ -1,4 +1,4 @@
-import Foundation
+import IMockCommon
 
 /// Finds fixture files (`*.json` below the given paths, `schema.json` excluded) and parses them.
 public enum FixtureLoader {
@@ -6,17 +6,19 @@ public enum FixtureLoader {
     public static func files(_ paths: [String]) throws(FixtureError) -> [String] {
         var found: [String] = []
         for path in paths {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            guard let kind = Files.kind(path) else {
                 throw FixtureError(file: path, path: "", reason: "no such file or directory")
             }
-            guard isDirectory.boolValue else {
+            guard kind == .directory else {
                 found.append(path)
                 continue
             }
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-            let entries = FileManager.default.enumerator(atPath: base)?.compactMap { $0 as? String } ?? []
-            for entry in entries.sorted() where entry.hasSuffix(".json") && !entry.hasSuffix("schema.json") {
+            let entries: [String]
+            do throws(FileError) { entries = try Files.filesBelow(base) } catch {
+                throw FixtureError(file: path, path: "", reason: error.reason)
+            }
+            for entry in entries where entry.hasSuffix(".json") && !entry.hasSuffix("schema.json") {
                 found.append(base + "/" + entry)
             }
         }
@@ -28,12 +30,13 @@ public enum FixtureLoader {
         var fixtures: [Fixture] = []
         var errors: [FixtureError] = []
         for file in files {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                errors.append(FixtureError(file: file, path: "", reason: "cannot read the file"))
+            let bytes: [UInt8]
+            do throws(FileError) { bytes = try Files.read(file) } catch {
+                errors.append(FixtureError(file: file, path: "", reason: error.reason))
                 continue
             }
             do {
-                var fixture = try FixtureParser.parse(Array(data), file: file)
+                var fixture = try FixtureParser.parse(bytes, file: file)
                 fixture.file = file
                 fixtures.append(fixture)
             } catch {

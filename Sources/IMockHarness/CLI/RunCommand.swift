@@ -1,5 +1,4 @@
 import Dispatch
-import Foundation
 import IMockCommon
 import IMockServer
 import Synchronization
@@ -8,17 +7,13 @@ import Synchronization
 public enum RunCommand {
     /// Runs the command line after `run`; returns the exit status.
     public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
-        if arguments.contains("--help") || arguments.contains("-h") {
-            print(RunOptions.usage)
-            return 0
-        }
-        let options: RunOptions
-        do {
-            options = try RunOptions.parse(arguments, environment: environment)
-        } catch {
-            printError("imock run: \(error)\nRun 'imock run --help' for the options.")
-            return UsageError.exitCode
-        }
+        CommandStart.run(
+            "run", arguments: arguments, help: RunOptions.usage,
+            parse: { () throws(UsageError) in try RunOptions.parse(arguments, environment: environment) }, runBlocking)
+    }
+
+    /// Runs `options` to the end on the calling thread; the exit status.
+    static func runBlocking(_ options: RunOptions) -> Int32 {
         let status = SharedCounter(0)
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -117,11 +112,11 @@ public enum RunCommand {
     }
 
     static func write(_ text: String, to path: String) throws {
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try Files.writeAtomically(path, Array(text.utf8))
     }
 
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        StandardError.write(message)
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import IMockCommon
 import IMockCore
 
 /// The console report: a progress line per fixture, then a timeline per failing scenario with
@@ -28,7 +28,7 @@ public enum ConsoleReport {
         let failed = count(.failed) + count(.unexpectedPass)
         let seconds = Double(wall.components.seconds) + Double(wall.components.attoseconds) / 1e18
         return "\(count(.passed) + count(.expectedFailure)) passed, \(failed) failed, \(count(.skipped)) skipped"
-            + " (\(count(.expectedFailure)) expected failures) in \(String(format: "%.2f", seconds)) s"
+            + " (\(count(.expectedFailure)) expected failures) in \(DecimalText.fixed(seconds, digits: 2)) s"
     }
 
     /// The failing scenarios (every one with `verbose`), each with its timeline.

@@ -1,4 +1,3 @@
-import Foundation
 
 /// One self-contained HTML page (no network, no script): a summary table, then each scenario as
 /// a sequence diagram in SVG — the test/app server, the imock server and every device as

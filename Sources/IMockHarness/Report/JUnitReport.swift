@@ -1,4 +1,4 @@
-import Foundation
+import IMockCommon
 
 /// JUnit XML (`--junit`): one `<testsuite>` per rule family (S, E, C, O, Z, X), one `<testcase>`
 /// per fixture in the family of its first rule; failures carry the console divergence report.
@@ -46,5 +46,5 @@ public enum JUnitReport {
         return xml + "    </testcase>\n"
     }
 
-    private static func seconds(_ value: Double) -> String { String(format: "%.3f", value) }
+    private static func seconds(_ value: Double) -> String { DecimalText.fixed(value, digits: 3) }
 }

@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 
 /// Renders the server's metrics in the Prometheus text exposition format 0.0.4: for each
@@ -74,8 +75,6 @@ struct MetricsExposition {
 
     /// Seconds with millisecond precision, e.g. `12.345`.
     private static func formatted(_ seconds: Double) -> String {
-        let millis = Int64((seconds * 1000).rounded(.down))
-        let fraction = String(millis % 1000)
-        return "\(millis / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+        DecimalText.fixed(seconds, digits: 3, rule: .down)
     }
 }

@@ -19,6 +19,8 @@ public final class MockServer {
     public let domain: LoopBound<Domain>
     private var http: HTTPServer!
     private var router = Router<Route>()
+    /// The dialects served, each at its path.
+    let dialects: [DialectRoute]
     /// The shell around the session engine: connections, their dialects, faults on them.
     private(set) var hub: SessionHub!
     private var timelineTimer: LoopTimerID?
@@ -58,6 +60,7 @@ public final class MockServer {
         self.loop = loop
         self.options = options
         self.logger = logger
+        self.dialects = dialects
         self.store = store
         let clock = timeline ?? store?.restoredClock ?? Timeline(mode: options.clockMode, startMs: options.clockStartMs)
         self.clock = clock
@@ -123,28 +126,39 @@ public final class MockServer {
                     ["reason": "the store already holds the server's state; --app and --seed apply to a new store only"])
             }
         }
-        if options.adminSecret == nil {
-            // Logged once so a person can use the control API; --admin-secret chooses it instead.
-            logger.info("control", ["adminSecret": controlAccess.secret, "clock": clock.isFrozen ? "virtual" : "system"])
-        }
-        let directory = domain.value.directory
-        for key in directory.appKeys {
-            guard let app = try? directory.app(key) else { continue }
-            let mode = app.settings.registrationMode.rawValue
-            // Only the implicit demo app's secret is shown at info (so a first run can get an
-            // app token); the secrets of apps from --app or --seed are logged at debug only.
-            if options.apps.isEmpty, options.seedPath == nil, key.description == ServeOptions.defaultApp.key {
-                logger.info(
-                    "app", ["appKey": key.description, "registration": mode, "clientId": app.clientID,
-                            "clientSecret": app.clientSecret])
-            } else {
-                logger.info("app", ["appKey": key.description, "registration": mode, "clientId": app.clientID])
-                logger.debug("app.credentials", ["appKey": key.description, "clientSecret": app.clientSecret])
-            }
+        let report = startupReport(address: address)
+        logger.report(report)
+        // The secrets of apps from --app, --seed or a store are logged at debug only.
+        for shown in report.apps where shown.clientSecret == nil {
+            guard let key = try? AppKey(parsing: shown.key), let app = try? domain.value.directory.app(key) else { continue }
+            logger.debug("app.credentials", ["appKey": key.description, "clientSecret": app.clientSecret])
         }
         // Last, so a script that waits for this line has the whole start-up report.
         logger.info("listening", ["address": address.description, "tls": http.configuration.tls == nil ? "off" : "on"])
         return address
+    }
+
+    /// The start-up report of a server listening on `address`.
+    func startupReport(address: SocketAddress) -> StartupReport {
+        let secure = http.configuration.tls != nil
+        let authority = address.description
+        let directory = domain.value.directory
+        // Only the implicit demo app's secret is shown (so a first run can get an app token).
+        let showSecrets = options.apps.isEmpty && options.seedPath == nil
+        let apps = directory.appKeys.compactMap { key -> StartupReport.App? in
+            guard let app = try? directory.app(key) else { return nil }
+            return StartupReport.App(
+                key: key.description, registration: app.settings.registrationMode.rawValue,
+                policy: app.settings.loginPolicy.summary, clientID: app.clientID,
+                clientSecret: showSecrets && key.description == ServeOptions.defaultApp.key ? app.clientSecret : nil)
+        }
+        // A restored clock may stand still although --clock says system, or flow.
+        return StartupReport(
+            httpBase: (secure ? "https://" : "http://") + authority, socketBase: (secure ? "wss://" : "ws://") + authority,
+            dialects: dialects.map { ($0.make().name, $0.path) }, apps: apps,
+            generatedAdminSecret: options.adminSecret == nil ? controlAccess.secret : nil,
+            controlRemote: options.controlRemote, clockMode: clock.isFrozen ? "virtual" : "system", clockNowMs: clock.nowMs,
+            dataDirectory: store?.directory)
     }
 
     /// Stops listening and closes every connection. With a store, what the current turn

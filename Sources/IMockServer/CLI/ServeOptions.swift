@@ -114,11 +114,13 @@ public struct ServeOptions: Sendable, Equatable {
 
     /// The apps and users to start with: the seed file's, then each `--app`; with neither, the
     /// default app `imock#demo`. Without `settings`, the directory draws from ``makeRandomSource()``.
-    public func makeDirectory(settings: DirectorySettings? = nil, nowMs: Int64) throws -> Directory {
+    public func makeDirectory(
+        settings: DirectorySettings? = nil, nowMs: Int64, progress: ((_ done: Int, _ total: Int) -> Void)? = nil
+    ) throws -> Directory {
         let settings = settings ?? DirectorySettings(random: makeRandomSource())
         var directory = Directory(settings: settings)
         if let seedPath {
-            directory = try SeedDocument.parse(bytes: try readFile(seedPath)).makeDirectory(settings: settings, nowMs: nowMs)
+            directory = try SeedDocument.parse(bytes: try Files.read(seedPath)).makeDirectory(settings: settings, nowMs: nowMs, progress: progress)
         }
         let apps = apps.isEmpty && seedPath == nil ? [ServeOptions.defaultApp] : apps
         for app in apps {

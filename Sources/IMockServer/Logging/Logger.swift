@@ -48,13 +48,27 @@ public struct Logger: Sendable {
     }
 
     public func log(_ level: Level, _ event: String, _ fields: KeyValuePairs<String, String>) {
+        log(level, event, fields: Array(fields))
+    }
+
+    /// Logs `event` with fields built at run time.
+    public func log(_ level: Level, _ event: String, fields: [(String, String)]) {
         guard fd >= 0, Logger.rank(level) >= Logger.rank(minimumLevel) else { return }
         let line = Logger.render(
             format: format, timestamp: Timestamp.iso8601(epochMilliseconds: SystemClock().nowMs),
-            level: level, event: event, fields: Array(fields))
-        var bytes = Array(line.utf8)
-        bytes.append(0x0A)
-        bytes.withUnsafeBytes { _ = write(fd, $0.baseAddress, $0.count) }
+            level: level, event: event, fields: fields)
+        writeAll(fd, Array((line + "\n").utf8))
+    }
+
+    /// Writes the start-up report: a banner in text format, one structured line per item in JSON.
+    public func report(_ report: StartupReport) {
+        guard fd >= 0, Logger.rank(.info) >= Logger.rank(minimumLevel) else { return }
+        switch format {
+        case .text:
+            writeAll(fd, Array((report.bannerLines(version: IMockVersion.current).joined(separator: "\n") + "\n").utf8))
+        case .json:
+            for entry in report.logEntries { log(.info, entry.event, fields: entry.fields) }
+        }
     }
 
     static func render(

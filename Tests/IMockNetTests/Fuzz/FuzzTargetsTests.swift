@@ -25,10 +25,17 @@ struct FuzzTargetsTests {
     static let targets = environment["IMOCK_FUZZ_TARGETS"] ?? "all"
     static let optimization = environment["IMOCK_FUZZ_OPTIMIZATION"] ?? "-Onone"
 
+    /// `bash scripts/fuzz.sh arguments…` at the lowest priority: the suite's loopback tests keep
+    /// their timing, and the fuzzers get the cores once those are done.
+    static func fuzz(_ arguments: [String]) async throws -> ExternalCommand.Output {
+        try await ExternalCommand.run(
+            "/usr/bin/env", ["IMOCK_FUZZ_OPTIMIZATION=\(optimization)", "nice", "-n", "19", "bash", script] + arguments)
+    }
+
     /// Whether the fuzzers can be built here (and are not switched off).
     static func canFuzz() async -> Bool {
         guard seconds > 0 else { return false }
-        return (try? await ExternalCommand.run("bash", [script, "--check"]).status) == 0
+        return (try? await fuzz(["--check"]).status) == 0
     }
 
     @Test(
@@ -38,11 +45,8 @@ struct FuzzTargetsTests {
         },
         .timeLimit(.minutes(15)))
     func fuzzTargets() async throws {
-        // Niced: the suite's loopback tests keep their timing while the fuzzers take a core.
-        let command = [Self.script, Self.targets, String(Self.seconds)]
-        let result = try await ExternalCommand.run(
-            "/usr/bin/env", ["IMOCK_FUZZ_OPTIMIZATION=\(Self.optimization)", "nice", "-n", "10", "bash"] + command)
-        #expect(result.status == 0, "\(command.joined(separator: " ")) failed:\n\(result.stdout)\n\(result.stderr)")
+        let result = try await Self.fuzz([Self.targets, String(Self.seconds)])
+        #expect(result.status == 0, "scripts/fuzz.sh \(Self.targets) \(Self.seconds) failed:\n\(result.stdout)\n\(result.stderr)")
         print(result.stdout, terminator: "")
     }
 }

@@ -92,16 +92,21 @@ struct TransportEdgeTests {
         await fixture.stop()
     }
 
-    @Test("start-up logs show the demo app's client secret, never a seeded or --app app's")
-    func secretsAtStartUp() async throws {
-        let named = try await IMockProcess.start(["--app", "acme#chat:open", "--admin-secret", "s"])
+    @Test(
+        "start-up logs show the demo app's client secret, never a seeded or --app app's, nor a given admin secret",
+        arguments: ["text", "json"])
+    func secretsAtStartUp(format: String) async throws {
+        let named = try await IMockProcess.start(["--app", "acme#chat:open", "--admin-secret", "given-secret", "--log-format", format])
         let namedLog = named.logText
         _ = named.terminate()
-        #expect(namedLog.contains("appKey=acme#chat"), "\(namedLog)")
-        #expect(!namedLog.contains("clientSecret"), "\(namedLog)")
-        let demo = try await IMockProcess.start(["--admin-secret", "s"])
+        #expect(namedLog.contains("acme#chat"), "\(namedLog)")
+        #expect(!namedLog.contains("client_secret") && !namedLog.contains("clientSecret"), "\(namedLog)")
+        #expect(!namedLog.contains("given-secret"), "\(namedLog)")
+        let demo = try await IMockProcess.start(["--admin-secret", "given-secret", "--log-format", format])
         let demoLog = demo.logText
         _ = demo.terminate()
-        #expect(demoLog.contains("clientSecret="), "the first-run demo app still shows its secret: \(demoLog)")
+        #expect(
+            demoLog.contains(format == "text" ? "client_secret YXA6" : #""clientSecret":"YXA6"#),
+            "the first-run demo app still shows its secret: \(demoLog)")
     }
 }

@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
-import Foundation
 import Synchronization
 
 /// A child process started with `posix_spawnp`. Not Foundation's `Process`: on Linux its `run()`
@@ -76,8 +75,7 @@ public final class SpawnedProcess: Sendable {
             }
         }
         // Every other descriptor is closed in the child (those not marked close-on-exec too).
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        for fd in open.compactMap({ Int32($0) }) where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        for fd in openDescriptors() where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
@@ -116,13 +114,58 @@ public final class SpawnedProcess: Sendable {
 
     /// Sends `signal` unless the child already ended.
     public func send(_ signal: Int32) {
-        if isRunning { _ = kill(pid, signal) }
+        if isRunning { _ = Glibc.kill(pid, signal) }
+    }
+
+    /// Writes all of `text` to the child's stdin; false when it is not piped or the child closed it.
+    @discardableResult
+    public func write(_ text: String) -> Bool {
+        guard let stdin else { return false }
+        return writeAll(stdin, Array(text.utf8))
+    }
+
+    /// Closes the child's stdin (a child reading it to the end then finishes).
+    public func closeStdin() {
+        if let stdin { close(stdin) }
+    }
+
+    /// Ends the child with SIGKILL and reaps it.
+    public func kill() {
+        send(SIGKILL)
+        wait()
+    }
+
+    /// This process's open descriptors, from `/proc/self/fd` (the directory's own included).
+    private static func openDescriptors() -> [Int32] {
+        guard let directory = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(directory) }
+        var descriptors: [Int32] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if let fd = Int32(name) { descriptors.append(fd) }
+        }
+        return descriptors
     }
 
     private static func decode(_ status: Int32) -> Ending {
         // WIFEXITED / WEXITSTATUS / WTERMSIG by hand: Glibc's macros are not imported.
         status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
     }
+}
+
+/// Writes all of `bytes` to `fd`, retrying EINTR; false when the other end is gone.
+@discardableResult
+public func writeAll(_ fd: Int32, _ bytes: [UInt8]) -> Bool {
+    var rest = bytes[...]
+    while !rest.isEmpty {
+        let written = rest.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { return false }
+        rest = rest.dropFirst(written)
+    }
+    return true
 }
 
 /// Reads a descriptor until EOF, retrying EINTR, then closes it.

@@ -1,0 +1,134 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// A file operation that failed: the path and the system's reason.
+public struct FileError: Error, Sendable, CustomStringConvertible {
+    /// The file or directory.
+    public var path: String
+    /// Why, usually `strerror(errno)`.
+    public var reason: String
+
+    /// Creates an error.
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// An error for `path` from the current `errno`.
+    static func errno(_ path: String, _ verb: String) -> FileError {
+        FileError(path: path, reason: "cannot \(verb): \(String(cString: strerror(Glibc.errno)))")
+    }
+
+    public var description: String { "\(path): \(reason)" }
+}
+
+/// What a path names.
+public enum FileKind: Sendable, Equatable {
+    case file
+    case directory
+    case other
+}
+
+/// The few file-system operations imock needs, on POSIX calls (imock does not link Foundation:
+/// the binary stays small and free of ICU data).
+public enum Files {
+    /// Reads a whole file, refusing one larger than `limit` bytes.
+    public static func read(_ path: String, limit: Int = 64 << 20) throws(FileError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw .errno(path, "read") }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if Glibc.errno == EINTR { continue }
+                throw .errno(path, "read")
+            }
+            if count == 0 { return bytes }
+            bytes += chunk[0..<count]
+            guard bytes.count <= limit else { throw FileError(path: path, reason: "larger than \(limit) bytes") }
+        }
+    }
+
+    /// Replaces `path` with `bytes` atomically: written to a temporary file beside it, flushed,
+    /// then renamed over it, so a reader sees the old or the new content, never a part.
+    public static func writeAtomically(_ path: String, _ bytes: [UInt8]) throws(FileError) {
+        let temporary = path + ".tmp-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw .errno(temporary, "create") }
+        let written = writeAll(fd, bytes) && fsync(fd) == 0
+        close(fd)
+        guard written else {
+            let error = FileError.errno(temporary, "write")
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let error = FileError.errno(path, "replace")
+            unlink(temporary)
+            throw error
+        }
+    }
+
+    /// Removes a file; a missing one is fine.
+    public static func remove(_ path: String) throws(FileError) {
+        guard unlink(path) == 0 || Glibc.errno == ENOENT else { throw .errno(path, "remove") }
+    }
+
+    /// Creates `path` and its missing parents (like `mkdir -p`).
+    public static func makeDirectories(_ path: String) throws(FileError) {
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o755) != 0, Glibc.errno != EEXIST { throw .errno(prefix, "create the directory") }
+            guard kind(prefix) == .directory else { throw FileError(path: prefix, reason: "not a directory") }
+            prefix += "/"
+        }
+    }
+
+    /// What `path` names, nil when nothing (symbolic links followed).
+    public static func kind(_ path: String) -> FileKind? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: return .file
+        case S_IFDIR: return .directory
+        default: return .other
+        }
+    }
+
+    /// The regular files below `directory`, as paths relative to it, sorted; hidden entries
+    /// (names starting with `.`) are skipped.
+    public static func filesBelow(_ directory: String) throws(FileError) -> [String] {
+        var found: [String] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let full = relative.isEmpty ? directory : directory + "/" + relative
+            guard let handle = opendir(full) else { throw .errno(full, "list") }
+            defer { closedir(handle) }
+            while let entry = readdir(handle) {
+                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+                }
+                guard !name.hasPrefix(".") else { continue }
+                let path = relative.isEmpty ? name : relative + "/" + name
+                switch kind(directory + "/" + path) {
+                case .directory: pending.append(path)
+                case .file: found.append(path)
+                case .other, nil: continue
+                }
+            }
+        }
+        return found.sorted()
+    }
+}
+
+/// Writes to standard error.
+public enum StandardError {
+    /// Writes `message` and a line break to standard error.
+    public static func write(_ message: String) {
+        writeAll(2, Array((message + "\n").utf8))
+    }
+}
