@@ -31,9 +31,11 @@ struct CrashTests {
         let arguments = ["--data", data, "--app", "acme#chat:open"]
         let server = try await IMockProcess.start(arguments)
         let http = HTTPTestClient(port: server.port)
-        let pairs = try (0..<3).map { worker in
-            (sender: ("s\(worker)", try http.userToken(appPath: "/acme/chat", user: "s\(worker)", ttl: 86_400)),
-             recipient: ("t\(worker)", try http.userToken(appPath: "/acme/chat", user: "t\(worker)", ttl: 86_400)))
+        let pairs = try await offPool {
+            try (0..<3).map { worker in
+                (sender: ("s\(worker)", try http.userToken(appPath: "/acme/chat", user: "s\(worker)", ttl: 86_400)),
+                 recipient: ("t\(worker)", try http.userToken(appPath: "/acme/chat", user: "t\(worker)", ttl: 86_400)))
+            }
         }
 
         // Full speed until the kill.
@@ -59,7 +61,7 @@ struct CrashTests {
         }
         let delay = Int(random.next() % 1000)
         try await Task.sleep(for: .milliseconds(delay))
-        #expect(server.kill() == .signalled(SIGKILL))
+        #expect(try await offPool { server.kill() } == .signalled(SIGKILL))
         for task in messaging { await task.value }
         while registrations.contains(where: { !$0.isFinished }) { try await Task.sleep(for: .milliseconds(5)) }
         clientLoop.stop()
@@ -90,7 +92,7 @@ struct CrashTests {
         let fresh = UInt64(await probe.next(op: "send.ok")["messageId"]?.string ?? "") ?? 0
         let highest = ledger.sentIDs.values.compactMap { UInt64($0) }.max() ?? 0
         #expect(fresh > highest, "seed \(seed): message id \(fresh) after the restart, \(highest) given out before")
-        #expect(restarted.terminate() == .exited(0))
+        #expect(try await offPool { restarted.terminate() } == .exited(0))
     }
 
     /// Every acknowledged write is stored; what is stored was attempted, is whole and is there once.

@@ -110,23 +110,21 @@ struct DataDirectoryProcessTests {
         let data = try ExternalCommand.temporaryDirectory()
         // 600 blocks of 512 bytes: room for the new store, not for hundreds of registrations.
         let server = try await IMockProcess.start(["--data", data, "--app", "acme#chat:open"], fileSizeLimitBlocks: 600)
-        var answered = 0
-        var unanswered = false
-        for index in 0..<5000 {
-            let socket = try RawSocket(port: server.port)
-            let body = #"{"username":"user\#(index)","password":"pw","nickname":"\#(String(repeating: "n", count: 90))"}"#
-            try socket.send(
-                "POST /acme/chat/users HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
-            if try socket.receiveUntilClosed().isEmpty {
-                unanswered = true
-                break
+        let port = server.port
+        let (answered, unanswered) = try await offPool { () throws -> (Int, Bool) in
+            for index in 0..<5000 {
+                let socket = try RawSocket(port: port)
+                let body = #"{"username":"user\#(index)","password":"pw","nickname":"\#(String(repeating: "n", count: 90))"}"#
+                try socket.send(
+                    "POST /acme/chat/users HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
+                if try socket.receiveUntilClosed().isEmpty { return (index, true) }
             }
-            answered += 1
+            return (5000, false)
         }
         #expect(unanswered)
         #expect(answered > 0)
-        #expect(server.waitForExit() == .exited(74))
+        #expect(try await offPool { server.waitForExit() } == .exited(74))
         #expect(server.logText.contains(" error store.failed error="), "\(server.logText)")
         // Everything answered is in the store; the refused registration is not.
         let restarted = try await IMockProcess.start(["--data", data])
