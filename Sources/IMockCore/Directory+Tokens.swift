@@ -43,9 +43,12 @@ extension Directory {
         return (token, user, true)
     }
 
-    /// Checks a token presented to app `key`: format, MAC (constant time), app, expiry, revocation.
+    /// Checks a token presented to app `key`: format (`YWMt…` or an OpenIM JWT), MAC (constant
+    /// time), app, expiry, revocation (``TokenError/kicked`` when it was revoked by a kick).
     public func verifyToken(_ token: String, for key: AppKey, nowMs: Int64) throws(TokenError) -> TokenClaims {
-        let (claims, signedBytes, mac) = try TokenCodec.decodeUnverified(token)
+        let (claims, signedBytes, mac) =
+            OpenIMTokenCodec.looksLikeJWT(token)
+            ? try OpenIMTokenCodec.decodeUnverified(token) : try TokenCodec.decodeUnverified(token)
         guard claims.appKey == key else {
             if let other = apps[claims.appKey],
                 TokenCodec.verifyMAC(signedBytes: signedBytes, mac: mac, signingKey: other.signingKey)
@@ -57,7 +60,9 @@ extension Directory {
         guard let app = apps[key], TokenCodec.verifyMAC(signedBytes: signedBytes, mac: mac, signingKey: app.signingKey)
         else { throw .badSignature }
         if let expiry = claims.expiresAtMs, nowMs >= expiry { throw .expired }
-        guard !app.revokedTokenSerials.contains(claims.tokenID) else { throw .revoked }
+        guard !app.revokedTokenSerials.contains(claims.tokenID) else {
+            throw app.issuedTokens.record(id: claims.tokenID)?.revocation == .kicked ? .kicked : .revoked
+        }
         switch claims.kind {
         case .app:
             guard claims.subject == app.clientID else { throw .revoked }
@@ -114,8 +119,11 @@ extension Directory {
         guard ttl >= 0, ttl <= maximumTTLSeconds else { throw .invalidTTL(ttl) }
     }
 
-    private mutating func issue(
-        _ kind: TokenKind, subject: String, in key: AppKey, ttlSeconds: Int64?, nowMs: Int64
+    /// Issues a token; `openIMPlatformID` makes it an OpenIM JWT bound to that platform, its
+    /// issue time rounded down to a whole second (so its expiry is one too).
+    mutating func issue(
+        _ kind: TokenKind, subject: String, in key: AppKey, ttlSeconds: Int64?, nowMs: Int64,
+        openIMPlatformID: Int? = nil
     ) throws(DirectoryError) -> IssuedToken {
         try Directory.checkTTL(ttlSeconds, nowMs: nowMs)
         // Read fields rather than copying the app: a local copy would make the in-place
@@ -125,18 +133,27 @@ extension Directory {
         else { throw .appNotFound(key) }
         guard serial <= UInt64(ValueLimits.maximumCounter) else { throw .countersExhausted("token id") }
         let ttl = ttlSeconds ?? defaultTTL
+        let issuedAt = openIMPlatformID == nil ? nowMs : nowMs.flooredToSecond
         var expiry: Int64?
         if ttl > 0 {
-            let (sum, overflow) = nowMs.addingReportingOverflow(ttl * 1000)
+            let (sum, overflow) = issuedAt.addingReportingOverflow(ttl * 1000)
             guard !overflow else { throw .invalidTTL(ttl) }
             expiry = sum
         }
         let claims = TokenClaims(
-            appKey: key, subject: subject, kind: kind, issuedAtMs: nowMs, expiresAtMs: expiry, tokenID: serial)
-        let token = TokenCodec.encode(claims, signingKey: signingKey)
+            appKey: key, subject: subject, kind: kind, issuedAtMs: issuedAt, expiresAtMs: expiry, tokenID: serial,
+            platformID: openIMPlatformID)
+        let token =
+            openIMPlatformID == nil
+            ? TokenCodec.encode(claims, signingKey: signingKey) : OpenIMTokenCodec.encode(claims, signingKey: signingKey)
         apps[key]?.nextTokenSerial += 1
         changeLog.record(.tokenIssued(key))
         apps[key]?.issuedTokens.record(IssuedTokenRecord(claims: claims, token: token))
         return IssuedToken(token: token, expiresInSeconds: ttl, claims: claims)
     }
+}
+
+extension Int64 {
+    /// Rounded down to a whole second of milliseconds.
+    var flooredToSecond: Int64 { self - ((self % 1000) + 1000) % 1000 }
 }

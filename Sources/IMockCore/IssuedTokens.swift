@@ -35,6 +35,8 @@ public struct IssuedTokenRecord: Sendable, Equatable {
     public let prefix: String
     /// Set when the token was revoked by id; the first reason given is kept.
     public internal(set) var revocation: TokenRevocationReason?
+    /// The OpenIM platform an OpenIM token is bound to; nil for a `YWMt` token.
+    public let platformID: Int?
 
     /// Creates a record of a token just issued.
     public init(claims: TokenClaims, token: String) {
@@ -44,6 +46,7 @@ public struct IssuedTokenRecord: Sendable, Equatable {
         issuedAtMs = claims.issuedAtMs
         expiresAtMs = claims.expiresAtMs
         prefix = tokenPrefix(token)
+        platformID = claims.platformID
     }
 }
 
@@ -51,8 +54,8 @@ public struct IssuedTokenRecord: Sendable, Equatable {
 ///
 /// Holds at most ``capacity`` records; recording one more drops the oldest, so memory stays
 /// bounded however many tokens a long run issues (a record is about 100 bytes, so the default
-/// 100,000 is about 10 MB per app at most). Verification never consults this list; it only
-/// serves inspection. It is not part of seeds: a restore or reset starts with an empty list.
+/// 100,000 is about 10 MB per app at most). Verification consults it only to tell a kicked
+/// token from a revoked one (``TokenError/kicked``); otherwise it serves inspection. It is not part of seeds: a restore or reset starts with an empty list.
 public struct IssuedTokens: Sendable {
     /// The default bound per app.
     public static let defaultCapacity = 100_000

@@ -42,6 +42,9 @@ public struct JSONFieldError: Error, Sendable, Equatable {
         case .invalid(let reason): reason
         }
     }
+
+    /// `path: phrase` (the phrase alone for the whole document).
+    public var sentence: String { path.isEmpty ? phrase : "\(path): \(phrase)" }
 }
 
 /// Typed, range-checked access to the members of one JSON object, the one reader behind REST

@@ -21,10 +21,14 @@ public struct TokenClaims: Sendable, Equatable {
     public var expiresAtMs: Int64?
     /// Serial number within the app; the revocation set refers to it.
     public var tokenID: UInt64
+    /// The OpenIM platform id an OpenIM token is bound to (``OpenIMTokenCodec``); nil for the
+    /// `YWMt` tokens, which log in on any platform.
+    public var platformID: Int?
 
     /// Creates claims.
     public init(
-        appKey: AppKey, subject: String, kind: TokenKind, issuedAtMs: Int64, expiresAtMs: Int64?, tokenID: UInt64
+        appKey: AppKey, subject: String, kind: TokenKind, issuedAtMs: Int64, expiresAtMs: Int64?, tokenID: UInt64,
+        platformID: Int? = nil
     ) {
         self.appKey = appKey
         self.subject = subject
@@ -32,6 +36,7 @@ public struct TokenClaims: Sendable, Equatable {
         self.issuedAtMs = issuedAtMs
         self.expiresAtMs = expiresAtMs
         self.tokenID = tokenID
+        self.platformID = platformID
     }
 }
 
@@ -47,6 +52,9 @@ public enum TokenError: Error, Sendable, Equatable {
     case expired
     /// Revoked explicitly, by a password change, or because its subject no longer exists.
     case revoked
+    /// Revoked because its session was kicked by a policy that invalidates the kicked token, or
+    /// by an OpenIM force logout (OpenIM's `TokenKickedError`, 1506).
+    case kicked
 }
 
 /// The token wire format: `YWMt` + base64url(claims JSON) + `.` + base64url(HMAC-SHA256).

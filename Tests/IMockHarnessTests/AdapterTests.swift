@@ -14,18 +14,7 @@ extension HarnessTests {
                 print("skipped: python3 with websockets ≥ 13 not installed (pip install websockets)")
                 return
             }
-            let subset = try String(contentsOfFile: packageRoot + "/adapters/python-imock/subset.txt", encoding: .utf8)
-                .split(separator: "\n").map { packageRoot + "/" + $0 }
-            #expect(subset.count >= 10)
-            var options = RunOptions()
-            options.paths = subset
-            options.jobs = 1
-            options.settings.adapters["python"] = lowPriority + ["python3", packageRoot + "/adapters/python-imock/imock_adapter.py"]
-            options.settings.adapterOverride = "python"
-            let lines = Lines()
-            let status = await RunCommand.run(options) { lines.append($0) }
-            #expect(status == 0, "\(lines.all.joined(separator: "\n"))")
-            #expect(lines.all.filter { $0.contains("PASS") }.count == subset.count, "\(lines.all.joined(separator: "\n"))")
+            try await expectAdapterPassesItsSubset("python-imock", script: "imock_adapter.py", atLeast: 10)
         }
 
         /// Settings that drive every device through a fake adapter answering the handshake with `hello`.

@@ -65,3 +65,21 @@ let lowPriority = ["nice", "-n", "19"]
 /// adapters, and running them in a row leaves the CPU to the real-time tests of other modules.
 @Suite("Harness", .serialized)
 enum HarnessTests {}
+
+/// Runs the fixtures listed in `adapters/<directory>/subset.txt` with every device driven by the
+/// external adapter `adapters/<directory>/<script>` (at the lowest CPU priority) and checks that
+/// all of them pass.
+func expectAdapterPassesItsSubset(_ directory: String, script: String, atLeast minimum: Int) async throws {
+    let subset = try String(contentsOfFile: packageRoot + "/adapters/\(directory)/subset.txt", encoding: .utf8)
+        .split(separator: "\n").map { packageRoot + "/" + $0 }
+    #expect(subset.count >= minimum)
+    var options = RunOptions()
+    options.paths = subset
+    options.jobs = 1
+    options.settings.adapters[directory] = lowPriority + ["python3", packageRoot + "/adapters/\(directory)/\(script)"]
+    options.settings.adapterOverride = directory
+    let lines = HarnessTests.Lines()
+    let status = await RunCommand.run(options) { lines.append($0) }
+    #expect(status == 0, "\(lines.all.joined(separator: "\n"))")
+    #expect(lines.all.filter { $0.contains("PASS") }.count == subset.count, "\(lines.all.joined(separator: "\n"))")
+}

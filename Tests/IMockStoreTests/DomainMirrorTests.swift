@@ -141,7 +141,8 @@ struct DomainWalk {
         let kind = random.int(in: 0...34)
         counts[String(kind), default: 0] += 1
         switch kind {
-        case 0, 1: _ = try? domain.directory.registerUser(NewUser(username: user, password: "pw"), in: app, nowMs: now)
+        case 0: _ = try? domain.directory.registerUser(NewUser(username: user, password: "pw"), in: app, nowMs: now)
+        case 1: _ = try? domain.directory.registerPasswordlessUsers([(user, nil)], in: app, nowMs: now)
         case 2:
             let batch = Self.names.shuffled(using: &random).prefix(3).map { NewUser(username: $0, password: "pw") }
             _ = try? domain.directory.registerBatch(batch, in: app, nowMs: now)

@@ -61,6 +61,14 @@ extension ClientEngine {
     private func openSocket(generation: UInt64) {
         let link = SocketLink(generation: generation, wire: machine.options.transport.makeWire(), engine: self)
         links[generation] = link
+        // A wire that logs in during the upgrade connects when the login frame is encoded.
+        guard !link.wire.opensAtLogin else { return feed(.socketOpened(generation: generation)) }
+        connect(link, path: link.wire.upgradeTarget(endpointPath: endpoint.path))
+    }
+
+    /// Connects `link`'s socket, upgrading at `path`.
+    private func connect(_ link: SocketLink, path: String) {
+        let generation = link.generation
         let address: SocketAddress
         do {
             address = try SocketAddress.resolve(host: endpoint.host, port: endpoint.port)
@@ -70,7 +78,7 @@ extension ClientEngine {
             return
         }
         WebSocketClient.connect(
-            loop: loop, address: address, host: endpoint.hostHeader, path: link.wire.upgradeTarget(endpointPath: endpoint.path),
+            loop: loop, address: address, host: endpoint.hostHeader, path: path,
             tls: endpoint.secure ? tls : nil, serverName: endpoint.tlsServerName, delegate: link
         ) { [weak self] result in
             switch result {
@@ -78,10 +86,20 @@ extension ClientEngine {
                 link.attach(channel)
             case .failure(let error):
                 guard let self, self.links[generation] === link else { return }
+                if link.wire.opensAtLogin, case .refused(let status, let body) = error {
+                    self.deliver(link.wire.handshakeRefused(status: status, body: body), on: link)
+                    guard self.links[generation] === link else { return }  // the refusal ended it
+                }
                 self.links[generation] = nil
                 self.feed(.socketClosed(generation: generation, code: nil, reason: error.description))
             }
         }
+    }
+
+    /// The upgrade of a wire that logs in during it succeeded.
+    func upgraded(_ link: SocketLink) {
+        guard links[link.generation] === link else { return }
+        deliver(link.wire.handshakeSucceeded(), on: link)
     }
 
     /// A message from the server, read by the connection's wire; only while the state machine
@@ -94,6 +112,7 @@ extension ClientEngine {
     /// Sends what a wire step produced and feeds its frames to the state machine. The pong of a
     /// ``startRoundTrip(_:)`` ping is the shell's own and never reaches the state machine.
     private func deliver(_ output: ClientWireOutput, on link: SocketLink) {
+        if let target = output.connect { connect(link, path: target) }
         for message in output.send { link.send(message) }
         for frame in output.frames {
             switch frame {

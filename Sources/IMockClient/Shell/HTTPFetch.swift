@@ -22,10 +22,12 @@ public enum HTTPFetch {
     /// loop with the status and body. Call on the loop thread.
     public static func request(
         loop: EventLoop, endpoint: ServerEndpoint, tls: TLSContext?, method: String, path: String, bearer: String?,
-        body: [UInt8]? = nil, completion: @escaping (Result<(status: Int, body: [UInt8]), HTTPFetchError>) -> Void
+        headers: [(String, String)] = [], body: [UInt8]? = nil,
+        completion: @escaping (Result<(status: Int, body: [UInt8]), HTTPFetchError>) -> Void
     ) {
         var head = "\(method) \(path) HTTP/1.1\r\nHost: \(endpoint.hostHeader)\r\nAccept: application/json\r\n"
         if let bearer { head += "Authorization: Bearer \(bearer)\r\n" }
+        for (name, value) in headers { head += "\(name): \(value)\r\n" }
         if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
         let handler = HTTPFetchHandler(request: Array((head + "Connection: close\r\n\r\n").utf8) + (body ?? []), completion: completion)
         handler.loop = loop

@@ -50,7 +50,11 @@ final class SocketLink: WebSocketDelegate {
             channel.close(code: WebSocketCloseCode(pendingClose))
             return
         }
-        engine?.socketReported(self, .socketOpened(generation: generation))
+        if wire.opensAtLogin {
+            engine?.upgraded(self)  // the socket was reported open before; this is the login's answer
+        } else {
+            engine?.socketReported(self, .socketOpened(generation: generation))
+        }
     }
 
     func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {

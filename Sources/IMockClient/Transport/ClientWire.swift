@@ -1,3 +1,4 @@
+import IMockCore
 import IMockWire
 
 /// How the reference client's frames travel on one connection. The state machine speaks only
@@ -15,6 +16,27 @@ public protocol ClientWire: AnyObject {
     /// A message from the server as frames for the state machine (a malformed one as a
     /// ``FrameError``), and messages the wire sends back at once (acks, pulls).
     func decode(_ message: WireMessage) -> ClientWireOutput
+
+    /// True for a dialect that logs in during the upgrade (OpenIM): the shell reports the socket
+    /// open at once, so the state machine sends its `login`, and connects when that frame's
+    /// ``ClientWireOutput/connect`` names the upgrade target. Default: false.
+    var opensAtLogin: Bool { get }
+
+    /// The upgrade of an ``opensAtLogin`` wire succeeded: what the state machine hears (its
+    /// `login.ok`) and what to send first.
+    func handshakeSucceeded() -> ClientWireOutput
+
+    /// The upgrade of an ``opensAtLogin`` wire was answered with `status` and `body` instead:
+    /// the frames that refusal means (a `login.error`), or none for a drop the client retries.
+    func handshakeRefused(status: Int, body: [UInt8]) -> ClientWireOutput
+}
+
+extension ClientWire {
+    public var opensAtLogin: Bool { false }
+
+    public func handshakeSucceeded() -> ClientWireOutput { ClientWireOutput() }
+
+    public func handshakeRefused(status: Int, body: [UInt8]) -> ClientWireOutput { ClientWireOutput() }
 }
 
 /// What a ``ClientWire`` step produced.
@@ -23,11 +45,14 @@ public struct ClientWireOutput: Sendable, Equatable {
     public var send: [WireMessage]
     /// Frames for the state machine, in order.
     public var frames: [Result<ServerFrame, FrameError>]
+    /// For an ``ClientWire/opensAtLogin`` wire: connect now, upgrading at this request target.
+    public var connect: String?
 
     /// Creates an output.
-    public init(send: [WireMessage] = [], frames: [Result<ServerFrame, FrameError>] = []) {
+    public init(send: [WireMessage] = [], frames: [Result<ServerFrame, FrameError>] = [], connect: String? = nil) {
         self.send = send
         self.frames = frames
+        self.connect = connect
     }
 }
 
@@ -35,11 +60,23 @@ public struct ClientWireOutput: Sendable, Equatable {
 public enum ClientTransport: String, Sendable, Hashable, CaseIterable {
     /// The imock JSON protocol at `/ws` (docs/PROTOCOL.md).
     case imockJSON = "imock-json"
+    /// OpenIM's message gateway at `/openim/{org}/{app}` (docs/PROTOCOL-OPENIM.md), gob + gzip
+    /// like the Go SDK, for devices with an OpenIM platform.
+    case openIM = "openim"
+
+    /// Whether a device of `platform` can speak it (the OpenIM gateway serves OpenIM platforms).
+    public func serves(_ platform: DevicePlatform) -> Bool {
+        switch self {
+        case .imockJSON: true
+        case .openIM: platform.openIMPlatformID != nil
+        }
+    }
 
     /// A wire for one new connection.
     public func makeWire() -> any ClientWire {
         switch self {
         case .imockJSON: ImockJSONClientWire()
+        case .openIM: OpenIMClientWire()
         }
     }
 }

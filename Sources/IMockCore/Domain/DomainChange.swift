@@ -9,6 +9,8 @@ public enum DomainChange: Sendable, Equatable {
     case passwordChanged(AppKey, username: String)
     /// The user was banned: kick every device with 305.
     case userDeactivated(AppKey, username: String)
+    /// OpenIM force logout: kick the user's devices on one OpenIM platform with 2002.
+    case openIMForceLogout(AppKey, username: String, platformID: Int)
 }
 
 extension Domain {
@@ -24,6 +26,8 @@ extension Domain {
                 engine.passwordChanged(app: app, user: user, nowMs: nowMs)
             case .userDeactivated(let app, let user):
                 engine.userDeactivated(app: app, user: user, nowMs: nowMs)
+            case .openIMForceLogout(let app, let user, let platformID):
+                engine.forceLogout(app: app, user: user, platformID: platformID, nowMs: nowMs)
             }
         }
     }

@@ -21,6 +21,12 @@ public enum DevicePlatform: Sendable, Hashable {
         case .openIM(let platform): platform.resourcePrefix
         }
     }
+
+    /// The OpenIM platform id; nil for an Easemob platform.
+    public var openIMPlatformID: Int? {
+        if case .openIM(let platform) = self { return platform.rawValue }
+        return nil
+    }
 }
 
 /// One device's login: what it is, when it logged in and with which token (E11).

@@ -13,10 +13,14 @@ public struct JournalEntry: Sendable, Equatable {
     public var resource: String?
     /// What was sent.
     public var event: JournalEvent
+    /// The wire dialect of the connection (`imock`, `openim` …), set by the server when it
+    /// records the entry (the engine does not know dialects).
+    public var dialect: String?
 
     /// Creates an entry.
     public init(
-        atMs: Int64, connection: ConnectionID, app: AppKey?, user: String?, resource: String?, event: JournalEvent
+        atMs: Int64, connection: ConnectionID, app: AppKey?, user: String?, resource: String?, event: JournalEvent,
+        dialect: String? = nil
     ) {
         self.atMs = atMs
         self.connection = connection
@@ -24,6 +28,7 @@ public struct JournalEntry: Sendable, Equatable {
         self.user = user
         self.resource = resource
         self.event = event
+        self.dialect = dialect
     }
 
     /// An entry about `subject`.

@@ -26,6 +26,8 @@ extension SessionEngine {
         guard app.settings.serviceEnabled else { throw .serviceDisabled }
         guard let key = UserKey(app: app.key, rawUser: request.user) else { throw .invalidUsername }
         let claims = try Self.verifiedClaims(request.token, of: key, directory: directory, nowMs: nowMs)
+        // An OpenIM token logs in on its own platform only (the gateway's 1502).
+        if let bound = claims.platformID, bound != request.device.platform.openIMPlatformID { throw .tokenForAnotherUser }
         guard let user = app.users[key.user], user.activated else { throw .userDeactivated }
         let active = activeUsers[app.key] ?? []
         if let limit = app.settings.activeUserLimit, !active.contains(key.user), active.count >= limit {
@@ -110,8 +112,8 @@ extension SessionEngine {
         return outputs
     }
 
-    /// Verifies a user token for `key`: expired, invalid (malformed, foreign, revoked), or valid
-    /// but for another user (or an app token).
+    /// Verifies a user token for `key`: expired, malformed, invalid (bad signature, another
+    /// app's), revoked, kicked, or valid but for another user (or an app token).
     static func verifiedClaims(_ token: String, of key: UserKey, directory: Directory, nowMs: Int64)
         throws(SessionError) -> TokenClaims
     {
@@ -121,7 +123,10 @@ extension SessionEngine {
         } catch {
             switch error {
             case .expired: throw .tokenExpired
-            case .malformed, .badSignature, .otherApp, .revoked: throw .invalidToken
+            case .malformed: throw .tokenMalformed
+            case .badSignature, .otherApp: throw .invalidToken
+            case .revoked: throw .tokenRevoked
+            case .kicked: throw .tokenKicked
             }
         }
         guard claims.kind == .user, claims.subject == key.user else { throw .tokenForAnotherUser }

@@ -12,6 +12,18 @@ extension SessionEngine {
              reason: "forced offline by the server", by: nil, nowMs: nowMs)
     }
 
+    /// OpenIM force logout of one platform (`/auth/force_logout`; the REST layer has marked the
+    /// tokens kicked): every session of `user` on OpenIM platform `platformID` gets 2002.
+    public mutating func forceLogout(app: AppKey, user: String, platformID: Int, nowMs: Int64) -> [SessionOutput] {
+        guard let key = UserKey(app: app, rawUser: user) else { return [] }
+        let victims = (sessionsByUser[key] ?? []).filter { sessions[$0]?.device.platform.openIMPlatformID == platformID }
+        return victims.flatMap {
+            kickSession(
+                $0, code: OpenIMKickCode.kickOnlineMessage.rawValue, reason: "forced offline by the server", by: nil,
+                nowMs: nowMs)
+        }
+    }
+
     /// The user was deleted: every device gets 207; the offline queue is dropped.
     public mutating func userDeleted(app: AppKey, user: String, nowMs: Int64) -> [SessionOutput] {
         let outputs = kick(app: app, user: user, resource: nil, code: KickCode.userRemoved.rawValue,

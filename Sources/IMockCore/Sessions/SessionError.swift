@@ -8,11 +8,18 @@ public enum SessionError: Error, Sendable, Hashable {
     case serviceDisabled
     /// The username is not valid.
     case invalidUsername
-    /// The token is malformed, foreign or revoked.
+    /// The token's signature does not match, or it is another app's.
     case invalidToken
+    /// The token is not a token at all (OpenIM tells it apart: 1503).
+    case tokenMalformed
+    /// The token was revoked (by the control API, a password change, the user's removal …).
+    case tokenRevoked
+    /// The token was revoked by a kick or a force logout (OpenIM 1506).
+    case tokenKicked
     /// The token has expired.
     case tokenExpired
-    /// The token is valid but for another user (or an app token).
+    /// The token is valid but for another user (or an app token), or bound to another
+    /// platform than the device's (an OpenIM token).
     case tokenForAnotherUser
     /// The user is deactivated (banned).
     case userDeactivated
@@ -49,7 +56,7 @@ public enum SessionError: Error, Sendable, Hashable {
         case .unknownAppKey: "unknown app key"
         case .serviceDisabled: "the app service is disabled"
         case .invalidUsername: "invalid username"
-        case .invalidToken: "invalid token"
+        case .invalidToken, .tokenMalformed, .tokenRevoked, .tokenKicked: "invalid token"
         case .tokenExpired: "the token has expired"
         case .tokenForAnotherUser: "the token does not authenticate this user"
         case .userDeactivated: "the user is deactivated"

@@ -27,11 +27,18 @@ final class ReferenceAdapter: DeviceAdapter {
         var delegateAdded = false
     }
 
-    init(loop: EventLoop, endpoint: ServerEndpoint, clock: ScenarioClock, observations: Observations) {
+    /// The wire dialect of the devices whose platform it serves.
+    private let transport: ClientTransport
+
+    init(
+        loop: EventLoop, endpoint: ServerEndpoint, clock: ScenarioClock, observations: Observations,
+        transport: ClientTransport = .imockJSON
+    ) {
         self.loop = loop
         self.endpoint = endpoint
         self.virtualClock = clock
         self.observations = observations
+        self.transport = transport
     }
 
     func execute(device: String, _ command: AdapterCommand) async -> AdapterReply {
@@ -123,7 +130,8 @@ final class ReferenceAdapter: DeviceAdapter {
                 appKey: setup.appKey, device: fixtureDevice.description, syncTypes: fixtureDevice.syncTypes,
                 profile: fixtureDevice.profile, reconnect: fixtureDevice.reconnect,
                 loginTimeoutMs: fixtureDevice.loginTimeoutMs ?? 30_000, keepAliveIntervalMs: fixtureDevice.keepAliveMs ?? 10_000,
-                randomSeed: setup.randomSeed)
+                randomSeed: setup.randomSeed,
+                transport: transport.serves(fixtureDevice.description.platform) ? transport : .imockJSON)
         } catch {
             return .result(["error": ["code": 110, "message": .string("invalid device: \(error)")]])
         }

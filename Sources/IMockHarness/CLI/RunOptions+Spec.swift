@@ -1,3 +1,4 @@
+import IMockClient
 import IMockCommon
 
 extension RunOptions {
@@ -54,6 +55,19 @@ extension RunOptions {
                 "--all-devices", "<name>",
                 help: "Drive every device through adapter <name> (skipping fixtures it cannot run)."
             ) { options, value in options.settings.adapterOverride = value },
+            CommandLineOption(
+                "--transport", "<imock-json|openim>",
+                help: """
+                    The reference clients' wire: openim connects devices with an OpenIM platform through the OpenIM \
+                    gateway (the others keep the imock protocol).
+                    """, default: "imock-json"
+            ) { options, value throws(UsageError) in
+                guard let transport = ClientTransport(rawValue: value) else {
+                    let known = ClientTransport.allCases.map(\.rawValue).joined(separator: ", ")
+                    throw UsageError("option --transport must be one of \(known), got '\(value)'")
+                }
+                options.settings.transport = transport
+            },
             CommandLineOption(
                 "--step-timeout", "<seconds>", help: "Real-time bound of one step's waits; a hang fails naming the step.",
                 default: "10"

@@ -142,12 +142,13 @@ extension FixtureParser {
     }
 
     private static func parseREST(_ value: JSONValue, at path: String, context: StepContext) throws(FixtureError) -> RESTCall {
-        let reader = try FixtureReader(value, at: path, allowed: ["rest", "app", "auth", "body", "status", "response", "label"])
+        let reader = try FixtureReader(value, at: path, allowed: ["rest", "api", "app", "auth", "body", "status", "response", "label"])
         let line = try reader.requiredString("rest")
         let parts = line.split(separator: " ", maxSplits: 1).map(String.init)
         guard parts.count == 2, ["GET", "POST", "PUT", "DELETE"].contains(parts[0]), !parts[1].hasPrefix("/") else {
             throw reader.fail("rest", "must be \"METHOD path\" with the path below /{org}/{app}/, e.g. \"POST users\"")
         }
+        let api = RESTCall.API(rawValue: try reader.choice("api", RESTCall.API.allCases.map(\.rawValue)) ?? "easemob")!
         let app = try context.app(reader)
         let auth: RESTAuth
         switch reader.value("auth") {
@@ -157,7 +158,7 @@ extension FixtureParser {
         case let token?: auth = .token(try parseToken(token, at: reader.at("auth"), app: app, context: context))
         }
         return RESTCall(
-            method: parts[0], path: parts[1], app: app.name, auth: auth, body: reader.value("body"),
+            method: parts[0], path: parts[1], api: api, app: app.name, auth: auth, body: reader.value("body"),
             status: try reader.int("status", in: 100...599).map(Int.init),
             response: try reader.value("response").map { json throws(FixtureError) in try MatcherParser.subset(json, at: reader.at("response")) })
     }

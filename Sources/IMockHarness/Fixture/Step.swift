@@ -84,8 +84,11 @@ public enum DeviceCall: Sendable {
 public struct RESTCall: Sendable {
     /// The HTTP method.
     public var method: String
-    /// The path below `/{org}/{app}/` (`users`, `users/alice/disconnect`, `token`).
+    /// The path below `/{org}/{app}/` (`users`, `users/alice/disconnect`, `token`), or for the
+    /// OpenIM API below `/openim/{org}/{app}/` (`auth/force_logout`).
     public var path: String
+    /// Which REST API: the Easemob-shaped one, or OpenIM's (its `token` and `operationID` headers).
+    public var api: API = .easemob
     /// The fixture app (nil: the first).
     public var app: String?
     /// The bearer token.
@@ -96,6 +99,14 @@ public struct RESTCall: Sendable {
     public var status: Int?
     /// A subset the answer's body must contain.
     public var response: ValueMatcher?
+
+    /// The REST APIs a fixture can call.
+    public enum API: String, Sendable, CaseIterable {
+        /// `/{org}/{app}/…` with `Authorization: Bearer`.
+        case easemob
+        /// `/openim/{org}/{app}/…` with the `token` and `operationID` headers (docs/PROTOCOL-OPENIM.md).
+        case openim
+    }
 }
 
 /// Who a REST call is made as.

@@ -1,3 +1,5 @@
+import IMockClient
+
 /// How fixtures are run: the server, seeds, bounds and adapters.
 public struct RunSettings: Sendable {
     /// In process (default) or an external server.
@@ -17,6 +19,9 @@ public struct RunSettings: Sendable {
     public var adapters: [String: [String]] = [:]
     /// Drive every device through this adapter instead of the fixture's choice.
     public var adapterOverride: String?
+    /// `--transport`: the wire dialect of the reference clients whose platform it serves (the
+    /// others speak the imock protocol).
+    public var transport: ClientTransport = .imockJSON
     /// Distinguishes this run's apps on a shared server.
     public var runID = String(UInt32.random(in: 0...UInt32.max), radix: 36)
 

@@ -14,8 +14,17 @@ extension ScenarioRun {
         case .app: bearer = try await appToken(appName)
         case .token(let source): bearer = try await token(source, device: nil)
         }
-        let path = "/\(apps[appName]!.path)/\(call.path)"
-        let answer = try await server.link.call(call.method, path, bearer: bearer, body: call.body)
+        let answer: HTTPAnswer
+        let path: String
+        switch call.api {
+        case .easemob:
+            path = "/\(apps[appName]!.path)/\(call.path)"
+            answer = try await server.link.call(call.method, path, bearer: bearer, body: call.body)
+        case .openim:
+            path = "/openim/\(apps[appName]!.path)/\(call.path)"
+            let headers = [("operationID", "imock-run-\(time.nowMs)")] + (bearer.map { [("token", $0)] } ?? [])
+            answer = try await server.link.call(call.method, path, bearer: nil, headers: headers, body: call.body)
+        }
         timeline.append(.request(summary: "\(call.method) \(path)", status: answer.status, atMs: time.nowMs, isFault: false))
         try verify(answer, status: call.status ?? 200, response: call.response, what: "\(call.method) \(path)")
     }

@@ -84,7 +84,8 @@ public final class ScenarioRun {
         let startMs = try await server.link.control("GET", "clock")["nowMs"]?.intValue ?? 0
         let clock = ScenarioClock(startMs: startMs)
         adapters["reference"] = ReferenceAdapter(
-            loop: server.loop, endpoint: server.socketEndpoint, clock: clock, observations: observations)
+            loop: server.loop, endpoint: server.socketEndpoint, clock: clock, observations: observations,
+            transport: settings.transport)
         for name in Set(fixture.devices.map(adapterName)) where name != "reference" {
             guard let command = settings.adapters[name] else {
                 return "no adapter \"\(name)\" configured (imock run --adapter \(name)=COMMAND)"

@@ -22,12 +22,14 @@ final class ServerLink: Sendable {
         self.adminSecret = adminSecret
     }
 
-    /// `method path` with an optional bearer token and JSON body.
-    func call(_ method: String, _ path: String, bearer: String?, body: JSONValue? = nil) async throws(ScenarioFailure) -> HTTPAnswer {
+    /// `method path` with an optional bearer token, other header fields and a JSON body.
+    func call(
+        _ method: String, _ path: String, bearer: String?, headers: [(String, String)] = [], body: JSONValue? = nil
+    ) async throws(ScenarioFailure) -> HTTPAnswer {
         let result: Result<(status: Int, body: [UInt8]), HTTPFetchError> = await withCheckedContinuation { continuation in
             loop.execute { [endpoint, loop] in
                 HTTPFetch.request(
-                    loop: loop, endpoint: endpoint, tls: nil, method: method, path: path, bearer: bearer,
+                    loop: loop, endpoint: endpoint, tls: nil, method: method, path: path, bearer: bearer, headers: headers,
                     body: body.map { $0.encoded() }
                 ) { continuation.resume(returning: $0) }
             }

@@ -5,6 +5,8 @@ public protocol WebSocketDelegate: AnyObject {
     func webSocket(_ channel: WebSocketChannel, didReceiveText text: String)
     func webSocket(_ channel: WebSocketChannel, didReceiveBinary bytes: [UInt8])
     func webSocket(_ channel: WebSocketChannel, didReceivePong payload: [UInt8])
+    /// A ping arrived (its pong is already on its way).
+    func webSocket(_ channel: WebSocketChannel, didReceivePing payload: [UInt8])
     /// Called exactly once. `code` is the peer's close code, the protocol error's code, or
     /// 1006 when the connection dropped without a closing handshake.
     func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String)
@@ -13,6 +15,7 @@ public protocol WebSocketDelegate: AnyObject {
 extension WebSocketDelegate {
     public func webSocket(_ channel: WebSocketChannel, didReceiveBinary bytes: [UInt8]) {}
     public func webSocket(_ channel: WebSocketChannel, didReceivePong payload: [UInt8]) {}
+    public func webSocket(_ channel: WebSocketChannel, didReceivePing payload: [UInt8]) {}
 }
 
 /// A WebSocket connection (server or client end) over a `Connection`: runs the RFC 6455 state
@@ -101,8 +104,8 @@ public final class WebSocketChannel: ConnectionHandler {
                 delegate?.webSocket(self, didReceiveText: text)
             case .binary(let bytes):
                 delegate?.webSocket(self, didReceiveBinary: bytes)
-            case .ping:
-                break
+            case .ping(let payload):
+                delegate?.webSocket(self, didReceivePing: payload)
             case .pong(let payload):
                 delegate?.webSocket(self, didReceivePong: payload)
             case .closeTransport:

@@ -4,6 +4,10 @@ public enum WebSocketClientError: Error, Sendable, CustomStringConvertible {
     case handshakeFailed(String)
     case closedDuringHandshake
     case timedOut
+    /// The server answered the upgrade request with another status than 101 (and this body, at
+    /// most ``WebSocketClient/maximumRefusalBodyBytes``): a refusal the client may read (OpenIM's
+    /// gateway refuses a token with HTTP 200 and a JSON body).
+    case refused(status: Int, body: [UInt8])
 
     public var description: String {
         switch self {
@@ -11,6 +15,8 @@ public enum WebSocketClientError: Error, Sendable, CustomStringConvertible {
         case .handshakeFailed(let reason): "WebSocket handshake failed: \(reason)"
         case .closedDuringHandshake: "the server closed the connection during the WebSocket handshake"
         case .timedOut: "the WebSocket handshake timed out"
+        case .refused(let status, let body):
+            "WebSocket handshake failed: expected 101 Switching Protocols, got \(status): \(String(decoding: body, as: UTF8.self))"
         }
     }
 }
@@ -19,6 +25,8 @@ public enum WebSocketClientError: Error, Sendable, CustomStringConvertible {
 public enum WebSocketClient {
     /// How long the TCP connect, TLS and HTTP upgrade may take together.
     public static let handshakeTimeout: Duration = .seconds(10)
+    /// The most of a refusal's body kept (``WebSocketClientError/refused(status:body:)``).
+    public static let maximumRefusalBodyBytes = 64 * 1024
 
     /// Connects to `address`, performs the opening handshake for `path` with `host` as the
     /// Host header, and calls `completion` on the loop thread with the open channel (its
@@ -65,6 +73,8 @@ private final class ClientHandshakeHandler: ConnectionHandler {
     private var parser = HTTPResponseHeadParser()
     var timer: LoopTimerID?
     private weak var loop: EventLoop?
+    /// A non-101 answer whose body is being read: its status, Content-Length and body so far.
+    private var refusal: (status: Int, length: Int?, body: [UInt8])?
 
     init(
         host: String, path: String, headers: HTTPHeaders, maxMessageBytes: Int, delegate: any WebSocketDelegate,
@@ -93,6 +103,7 @@ private final class ClientHandshakeHandler: ConnectionHandler {
     }
 
     func connection(_ connection: Connection, didReceive bytes: [UInt8]) {
+        if refusal != nil { return readRefusal(bytes, connection) }
         let parsed: (head: HTTPResponseHead, leftover: [UInt8])?
         do {
             parsed = try parser.feed(bytes)
@@ -102,6 +113,10 @@ private final class ClientHandshakeHandler: ConnectionHandler {
             return
         }
         guard let (head, leftover) = parsed else { return }
+        if head.status != 101 {
+            refusal = (head.status, head.headers["Content-Length"].flatMap { Int($0) }, [])
+            return readRefusal(leftover, connection)
+        }
         if case .failure(let error) = WebSocketHandshake.validateServerResponse(head, key: key) {
             fail(.handshakeFailed(error.description))
             connection.close(.immediately)
@@ -116,12 +131,25 @@ private final class ClientHandshakeHandler: ConnectionHandler {
         channel.start(delegate: delegate, initialBytes: leftover)
     }
 
+    /// Collects a refusal's body up to its Content-Length (or the limit, or the end of the connection).
+    private func readRefusal(_ bytes: [UInt8], _ connection: Connection) {
+        guard var answer = refusal else { return }
+        answer.body += bytes
+        refusal = answer
+        let limit = min(answer.length ?? Int.max, WebSocketClient.maximumRefusalBodyBytes)
+        guard answer.body.count >= limit else { return }
+        fail(.refused(status: answer.status, body: Array(answer.body.prefix(limit))))
+        connection.close(.immediately)
+    }
+
     func connectionDidReachEOF(_ connection: Connection) {
+        if let refusal { fail(.refused(status: refusal.status, body: refusal.body)) }
         fail(.closedDuringHandshake)
         connection.close(.immediately)
     }
 
     func connectionDidClose(_ connection: Connection, error: (any Error)?) {
+        if let refusal { fail(.refused(status: refusal.status, body: refusal.body)) }
         fail(.closedDuringHandshake)
     }
 }

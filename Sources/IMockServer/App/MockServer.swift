@@ -228,7 +228,7 @@ public final class MockServer {
                 this.value.object.runControl(route, request, parameters: parameters, context: context)
             }
         }
-        for route in RESTAPI.routes {
+        for route in RESTAPI.routes + OpenIMAPI.routes {
             router.add(route.method, route.pattern) { request, parameters, context in
                 .respond(this.value.object.runREST(route, request, parameters: parameters, context: context))
             }
@@ -349,6 +349,7 @@ public final class MockServer {
         let upgradeRequest = UpgradeRequest(
             path: request.path, query: request.query.map { ($0.name, $0.value) },
             headers: request.headers.map { ($0.name, $0.value) })
+        var dialect = dialect
         switch dialect.login(forUpgrade: upgradeRequest) {
         case .none:
             return .upgradeToWebSocket(delegate: SessionConnection(server: self, dialect: dialect, peer: context.peer))
@@ -361,6 +362,9 @@ public final class MockServer {
             }
             switch hub.loginDuringUpgrade(command, dialect: dialect) {
             case .failure(let refusal):
+                if let overWebSocket = refusal.overWebSocket {
+                    return .upgradeToWebSocket(delegate: RefusalConnection(overWebSocket))
+                }
                 return .respond(Self.response(refusal))
             case .success(let session):
                 let connection = SessionConnection(server: self, dialect: dialect, peer: context.peer, upgrade: session)
@@ -377,6 +381,10 @@ public final class MockServer {
 
     func sessionReceived(_ message: WireMessage, on id: ConnectionID) {
         hub.received(message, on: id)
+    }
+
+    func sessionActive(_ id: ConnectionID) {
+        hub.noteActivity(on: id)
     }
 
     func sessionClosed(_ id: ConnectionID, code: WebSocketCloseCode) {

@@ -57,6 +57,7 @@ public struct StartupReport: Sendable {
             lines.append("  " + label + String(repeating: " ", count: max(13 - label.count, 1)) + text)
         }
         row("REST", httpBase + "/{org}/{app}/…  (Easemob-shaped; docs/openapi.yaml)")
+        row("", httpBase + "/openim/{org}/{app}/…  (OpenIM's; docs/PROTOCOL-OPENIM.md)")
         for (index, dialect) in dialects.enumerated() {
             row(index == 0 ? "WebSocket" : "", dialect.name + String(repeating: " ", count: max(8 - dialect.name.count, 1))
                 + socketBase + dialect.path)

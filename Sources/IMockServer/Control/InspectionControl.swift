@@ -45,6 +45,7 @@ enum InspectionControl {
         return [
             "atMs": .int(entry.atMs),
             "connection": .int(Int64(entry.connection.rawValue)),
+            "dialect": entry.dialect.map { .string($0) } ?? .null,
             "app": entry.app.map { .string($0.description) } ?? .null,
             "user": entry.user.map { .string($0) } ?? .null,
             "resource": entry.resource.map { .string($0) } ?? .null,

@@ -124,7 +124,7 @@ extension RESTError {
             RESTError(
                 status: 401, error: "unauthorized", exception: securityException,
                 description: "Unable to authenticate due to expired access token")
-        case .revoked:
+        case .revoked, .kicked:
             unauthorized
         }
     }

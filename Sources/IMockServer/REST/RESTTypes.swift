@@ -5,6 +5,32 @@ import IMockNet
 public protocol PresenceView: Sendable {
     /// The live sessions of `username` (canonical) in `app`, in login order.
     func sessions(of username: String, in app: AppKey) -> [DeviceEntry]
+
+    /// The live connections of `username` (canonical) in `app`, in login order, with their
+    /// platform and background flag (OpenIM's online status).
+    func connections(of username: String, in app: AppKey) -> [PresenceConnection]
+}
+
+extension PresenceView {
+    /// Nobody is online (views that only list devices).
+    public func connections(of username: String, in app: AppKey) -> [PresenceConnection] { [] }
+}
+
+/// One live connection of a user, as OpenIM's online status shows it.
+public struct PresenceConnection: Sendable, Equatable {
+    /// The connection.
+    public var connection: ConnectionID
+    /// Its device's platform.
+    public var platform: DevicePlatform
+    /// Whether its app said it is in the background (OpenIM `isBackground`).
+    public var isBackground: Bool
+
+    /// Creates the value.
+    public init(connection: ConnectionID, platform: DevicePlatform, isBackground: Bool) {
+        self.connection = connection
+        self.platform = platform
+        self.isBackground = isBackground
+    }
 }
 
 /// A presence view in which nobody is online (REST tests without sessions).

@@ -20,5 +20,6 @@ public enum DialectCatalog {
     /// Every dialect of `imock serve`.
     public static let served: [DialectRoute] = [
         DialectRoute(path: ImockJSONDialect.path) { ImockJSONDialect() },
+        DialectRoute(path: OpenIMHandshake.pathPattern) { OpenIMGatewayDialect() },
     ]
 }

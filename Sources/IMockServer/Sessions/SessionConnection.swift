@@ -33,6 +33,11 @@ final class SessionConnection: WebSocketDelegate {
         if let id { server.sessionReceived(.binary(bytes), on: id) }
     }
 
+    /// A ping is activity (the OpenIM Go SDK's only heartbeat is a ping control frame).
+    func webSocket(_ channel: WebSocketChannel, didReceivePing payload: [UInt8]) {
+        if let id { server.sessionActive(id) }
+    }
+
     func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String) {
         if let id { server.sessionClosed(id, code: code) }
     }

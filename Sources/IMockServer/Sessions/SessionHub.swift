@@ -67,8 +67,15 @@ final class SessionHub {
     /// Open `/ws` connections.
     var connectionCount: Int { channels.count }
 
-    /// Who is online, for the REST `status` and `resources` routes.
-    var presence: EnginePresence { EnginePresence(engine: domain.value.engine) }
+    /// Who is online, for the REST `status` and `resources` routes and OpenIM's online status.
+    var presence: EnginePresence { EnginePresence(engine: domain.value.engine, background: background) }
+    /// Connections whose dialect says the app is in the background.
+    private var background: Set<ConnectionID> = []
+
+    /// Notes the connection's background flag after its dialect read something.
+    private func noteBackground(of id: ConnectionID) {
+        if channels[id]?.dialect?.isInBackground == true { background.insert(id) } else { background.remove(id) }
+    }
 
     // MARK: Socket events
 
@@ -79,8 +86,10 @@ final class SessionHub {
     }
 
     /// A login made during the HTTP upgrade (the dialect read it from the request): accepted,
-    /// it returns the session to open with the upgrade; refused, the journal keeps the refusal
-    /// and the dialect's HTTP answer goes back instead of the upgrade.
+    /// what it does to other connections (a policy's kicks) is carried out now, before the
+    /// upgrade's answer, as a login frame's would be before its reply; the outputs for the new
+    /// connection come back with the session to open with the upgrade. Refused, the journal
+    /// keeps the refusal and the dialect's HTTP answer goes back instead of the upgrade.
     func loginDuringUpgrade(_ command: SessionCommand, dialect: any WireDialect) -> Result<UpgradeSession, UpgradeRefusal> {
         let id = reserveConnection()
         let now = clock.nowMs
@@ -89,12 +98,25 @@ final class SessionHub {
         outputs += domain.value.handle(command, on: id, subject: faultSubject(of: id), nowMs: now)
         for output in outputs {
             guard case .end(id, let end) = output else { continue }
-            for case .journal(let entry) in outputs { record(entry) }
+            for case .journal(let entry) in outputs { record(entry, dialect: dialect.name) }
             perform(domain.value.connectionClosed(id, nowMs: now))
             forgetFaultState(of: id)
             return .failure(dialect.refusal(forUpgrade: end))
         }
-        return .success(UpgradeSession(id: id, outputs: outputs))
+        let (own, others) = outputs.reduce(into: ([SessionOutput](), [SessionOutput]())) { split, output in
+            if Self.connection(of: output) == id { split.0.append(output) } else { split.1.append(output) }
+        }
+        perform(others)
+        return .success(UpgradeSession(id: id, outputs: own))
+    }
+
+    /// The connection an output is sent to or about (nil for timers).
+    private static func connection(of output: SessionOutput) -> ConnectionID? {
+        switch output {
+        case .reply(let id, _, _), .push(let id, _), .end(let id, _): id
+        case .journal(let entry): entry.connection
+        case .schedule, .cancel: nil
+        }
     }
 
     /// Registers a new connection; returns its id, numbered per server in opening order (so a
@@ -106,6 +128,7 @@ final class SessionHub {
     ) -> ConnectionID {
         let id = upgrade?.id ?? reserveConnection()
         channels[id] = ChannelState(channel: channel, dialect: dialect, lastActivityMs: clock.nowMs)
+        noteBackground(of: id)
         schedule(.idle(id), atMs: clock.nowMs + idleTimeout.milliseconds)
         if let upgrade {
             perform(upgrade.outputs)
@@ -124,6 +147,7 @@ final class SessionHub {
             return
         }
         guard let inputs = channels[id]?.dialect?.decode(message) else { return }
+        noteBackground(of: id)
         for input in inputs {
             switch input {
             case .command(let command):
@@ -137,8 +161,14 @@ final class SessionHub {
         }
     }
 
+    /// Something other than a message (a ping) arrived: the connection is not idle.
+    func noteActivity(on id: ConnectionID) {
+        channels[id]?.lastActivityMs = clock.nowMs
+    }
+
     func closed(_ id: ConnectionID, code: WebSocketCloseCode) {
-        guard let channel = channels.removeValue(forKey: id)?.channel else { return }
+        guard let state = channels.removeValue(forKey: id) else { return }
+        let channel = state.channel
         if closedByEngine.remove(id) == nil, let sent = channel.initiatedClose {
             // A close the transport or the hub sent (idle 1001, 1009, 1002 …): journalled here,
             // since the engine did not decide it.
@@ -146,9 +176,11 @@ final class SessionHub {
             record(
                 JournalEntry(
                     atMs: clock.nowMs, connection: id, app: subject.app, user: subject.user, resource: subject.resource,
-                    event: .closed(code: sent.code.rawValue, reason: sent.reason)))
+                    event: .closed(code: sent.code.rawValue, reason: sent.reason)),
+                dialect: state.dialect?.name)
         }
         unflushed[id] = nil
+        background.remove(id)
         timers.cancel(.idle(id), on: clock)
         forgetFaultState(of: id)
         perform(domain.value.connectionClosed(id, nowMs: clock.nowMs))
@@ -214,11 +246,7 @@ final class SessionHub {
 
     /// The wire steps of one output, encoded by its connection's dialect (which keeps its state).
     private func steps(for output: SessionOutput) -> [WireStep] {
-        let connection: ConnectionID? =
-            switch output {
-            case .reply(let id, _, _), .push(let id, _), .end(let id, _): id
-            case .schedule, .cancel, .journal: nil
-            }
+        let connection: ConnectionID? = if case .journal = output { nil } else { Self.connection(of: output) }
         var dialect = connection.flatMap { channels[$0]?.dialect }
         let steps = WireStep.steps(for: output, dialect: &dialect, nowMs: clock.nowMs)
         if let connection, channels[connection] != nil { channels[connection]?.dialect = dialect }
@@ -228,7 +256,11 @@ final class SessionHub {
     /// Called with every journal entry as it is recorded (the event stream and metrics listen).
     var onJournal: ((JournalEntry) -> Void)?
 
-    private func record(_ entry: JournalEntry) {
+    /// Journals `entry`, naming the dialect of its connection (`dialect`, when the connection
+    /// is not, or no longer, in ``channels``).
+    private func record(_ entry: JournalEntry, dialect: String? = nil) {
+        var entry = entry
+        entry.dialect = entry.dialect ?? dialect ?? channels[entry.connection]?.dialect?.name
         onJournal?(entry)
         if journal.count >= SessionHub.journalCapacity { journal.removeFirst(journal.count / 2) }
         journal.append(entry)

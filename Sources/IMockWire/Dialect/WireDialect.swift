@@ -22,15 +22,22 @@ public protocol WireDialect: Sendable {
     mutating func encode(end: SessionEnd) -> (messages: [WireMessage], close: WireClose)
 
     /// A dialect that logs in during the HTTP upgrade (OpenIM does) reads the login from the
-    /// upgrade request; the others log in with a message (the default: ``UpgradeLogin/none``).
-    func login(forUpgrade request: UpgradeRequest) -> UpgradeLogin
+    /// upgrade request (and may keep what it read: the same instance serves the connection);
+    /// the others log in with a message (the default: ``UpgradeLogin/none``).
+    mutating func login(forUpgrade request: UpgradeRequest) -> UpgradeLogin
 
     /// The HTTP answer, instead of the upgrade, to a login refused during the upgrade.
     func refusal(forUpgrade end: SessionEnd) -> UpgradeRefusal
+
+    /// Whether the device said its app is in the background (OpenIM's `isBackground`); the
+    /// default: never.
+    var isInBackground: Bool { get }
 }
 
 extension WireDialect {
     public func login(forUpgrade request: UpgradeRequest) -> UpgradeLogin { .none }
+
+    public var isInBackground: Bool { false }
 
     public func refusal(forUpgrade end: SessionEnd) -> UpgradeRefusal {
         UpgradeRefusal(status: 401, contentType: "text/plain; charset=utf-8", body: Array(end.reason.utf8))
@@ -71,7 +78,8 @@ public enum UpgradeLogin: Sendable, Equatable {
     case refuse(UpgradeRefusal)
 }
 
-/// An HTTP answer a dialect gives instead of an upgrade.
+/// An HTTP answer a dialect gives instead of an upgrade, or — with ``overWebSocket`` — an
+/// upgrade whose connection only carries the refusal and closes (OpenIM's `isMsgResp`).
 public struct UpgradeRefusal: Error, Sendable, Equatable {
     /// The HTTP status.
     public var status: Int
@@ -79,12 +87,29 @@ public struct UpgradeRefusal: Error, Sendable, Equatable {
     public var contentType: String
     /// The body.
     public var body: [UInt8]
+    /// When set, the server upgrades anyway, sends these messages, then closes.
+    public var overWebSocket: WebSocketRefusal?
 
     /// Creates a refusal.
-    public init(status: Int, contentType: String, body: [UInt8]) {
+    public init(status: Int, contentType: String, body: [UInt8], overWebSocket: WebSocketRefusal? = nil) {
         self.status = status
         self.contentType = contentType
         self.body = body
+        self.overWebSocket = overWebSocket
+    }
+}
+
+/// A refusal said on an upgraded connection: messages, then a close.
+public struct WebSocketRefusal: Sendable, Equatable {
+    /// The messages, in order.
+    public var messages: [WireMessage]
+    /// The close that follows them.
+    public var close: WireClose
+
+    /// Creates the refusal.
+    public init(messages: [WireMessage], close: WireClose) {
+        self.messages = messages
+        self.close = close
     }
 }
 

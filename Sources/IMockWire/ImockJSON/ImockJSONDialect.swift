@@ -119,7 +119,7 @@ extension SessionError {
         case .unknownAppKey: ProtocolErrorCode.invalidAppKey.rawValue
         case .serviceDisabled, .userDeactivated: KickCode.serviceForbidden.rawValue
         case .invalidUsername: ProtocolErrorCode.invalidUsername.rawValue
-        case .invalidToken: KickCode.invalidToken.rawValue
+        case .invalidToken, .tokenMalformed, .tokenRevoked, .tokenKicked: KickCode.invalidToken.rawValue
         case .tokenExpired: KickCode.tokenExpired.rawValue
         case .tokenForAnotherUser: KickCode.authenticationFailed.rawValue
         case .activeUserLimitReached: KickCode.activeUserLimitReached.rawValue

@@ -25,7 +25,7 @@ struct StartupReportTests {
         #expect(lines.count <= 24)
         #expect(lines.allSatisfy { $0.count <= 140 }, "\(text)")
         for needle in [
-            "imock 9.9.9", "http://127.0.0.1:5280/{org}/{app}/", "imock   ws://127.0.0.1:5280/ws", "msync   ws://127.0.0.1:5280/websocket",
+            "imock 9.9.9", "http://127.0.0.1:5280/{org}/{app}/", "http://127.0.0.1:5280/openim/{org}/{app}/", "imock   ws://127.0.0.1:5280/ws", "msync   ws://127.0.0.1:5280/websocket",
             "http://127.0.0.1:5280/_imock/", "http://127.0.0.1:5280/_imock/ui", "generated-1",
             "virtual, frozen at 1970-01-01T00:00:00.000Z", "in memory", "imock#demo  authorized registration, easemob multi-device, 4 per group",
             "client_secret YXA6secret", "acme#im  open registration, openim 1 AllLoginButSameTermKick",

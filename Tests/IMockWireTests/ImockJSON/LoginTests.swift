@@ -218,6 +218,6 @@ struct LoginTests {
         let effects = h.frame(2, login("b", try h.token("alice")))
         #expect(frames(effects, to: 1).map(\.code) == [2002])
         #expect(closes(effects).first?.1 == 4999)
-        #expect(throws: TokenError.revoked) { try h.directory.verifyToken(first, for: h.app, nowMs: h.nowMs) }
+        #expect(throws: TokenError.kicked) { try h.directory.verifyToken(first, for: h.app, nowMs: h.nowMs) }
     }
 }

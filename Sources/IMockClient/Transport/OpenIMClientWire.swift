@@ -1,0 +1,200 @@
+import IMockCore
+import IMockWire
+
+/// OpenIM's message gateway as the Go SDK speaks it (docs/PROTOCOL-OPENIM.md): the login is
+/// the upgrade request's query, frames are gzip(gob), requests carry `msgIncr`. The state
+/// machine's words map onto it like this:
+///
+/// - `login` → the upgrade at `/openim/{org}/{app}?sendID&token&platformID&…&isMsgResp=true&
+///   deviceID` (the device's OpenIM platform and UUID). With `isMsgResp` the login's answer is
+///   the first text frame, so the server's faults hold or drop it as they do an imock
+///   `login.ok`. Success is `login.ok` and asks for the newest seqs (1001), then pulls the
+///   conversations that have offline messages (1002), which arrive as `offline.start`, the
+///   messages, `offline.finish`;
+/// - a refusal's `errCode` (that frame, or an HTTP answer for bad arguments) in the imock
+///   protocol's codes: 1501 → `login.error` 108, 1502 → 202, 1503/1505/1507 → 104, 1506 →
+///   `kicked` 2002, 1002/1004 → a `login.error` with the OpenIM code; any other (1602, 500) →
+///   no frame: a drop the client retries;
+/// - `send` → 1003 (its reply `send.ok`), `logout` → 2003 (`logout.ok`), `ping` → the text
+///   heartbeat (`pong`), `ack` → answered here (a pulled message is acked by the pull);
+///   `renewToken` and `devices` → an `error` (OpenIM has neither on the gateway);
+/// - pushes 2001 → `message`, 2002 → `kicked` 2002.
+final class OpenIMClientWire: ClientWire {
+    private let codec = OpenIMFrameCodec(encoding: .gob, gzip: true)
+    /// The login this connection carries (set when its frame is encoded).
+    private var login: (id: String, request: LoginRequest)?
+    /// Requests waiting for their reply, by `msgIncr`: their kind.
+    private var pending: [String: Int] = [:]
+    private var operations: UInt64 = 0
+
+    /// The identifier of the reference client in `sdkVersion`.
+    static let sdkVersion = "imock-reference"
+
+    var opensAtLogin: Bool { true }
+
+    func upgradeTarget(endpointPath: String) -> String { endpointPath }
+
+    func encode(_ frame: ClientFrame) -> ClientWireOutput {
+        switch frame {
+        case .login(let id, let request):
+            login = (id, request)
+            return ClientWireOutput(connect: Self.target(request, operationID: nextOperation()))
+        case .ping(let id):
+            let ping = JSONValue.object([("type", "ping"), ("body", .string(id ?? ""))])
+            return ClientWireOutput(send: [.text(ping.encodedString)])
+        case .send(let id, let to, let text):
+            let user = login?.request.user ?? ""
+            var data = OpenIMChatMessage.msgData(ChatMessage(messageId: id, from: user, to: to, text: text, timestamp: 0))
+            data.seq = 0
+            data.status = 1
+            data.senderPlatformID = Int32(login?.request.device.platform.openIMPlatformID ?? 0)
+            return ClientWireOutput(send: [request(OpenIMGatewayDialect.Request.sendMessage, id: id, data: data.protobufBytes())])
+        case .logout(let id, _):
+            var data = OpenIMPB.DelUserPushTokenReq()
+            data.userID = login?.request.user ?? ""
+            data.platformID = Int32(login?.request.device.platform.openIMPlatformID ?? 0)
+            return ClientWireOutput(send: [request(OpenIMGatewayDialect.Request.logout, id: id, data: data.protobufBytes())])
+        case .ack(let id, _):
+            return ClientWireOutput(frames: [.success(.ackOK(id: id))])
+        case .renewToken(let id, _), .devices(let id):
+            let error = ServerFrame.error(
+                id: id, code: OpenIMErrorCode.args.rawValue, message: "the OpenIM gateway has no such request", field: nil)
+            return ClientWireOutput(frames: [.success(error)])
+        }
+    }
+
+    /// The upgrade is done; the answer is the first text frame (`isMsgResp`).
+    func handshakeSucceeded() -> ClientWireOutput {
+        answered = false
+        return ClientWireOutput()
+    }
+
+    func handshakeRefused(status: Int, body: [UInt8]) -> ClientWireOutput {
+        guard let answer = try? JSONValue.parse(body) else { return ClientWireOutput() }
+        return loginAnswer(answer)
+    }
+
+    /// Whether the `isMsgResp` answer came (the first text frame is it; later ones are heartbeats).
+    private var answered = true
+
+    /// The `isMsgResp` answer `{"errCode","errMsg","errDlt"}`: `login.ok` (and 1001), or the refusal.
+    private func loginAnswer(_ answer: JSONValue) -> ClientWireOutput {
+        guard let login, let code = answer["errCode"]?.intValue else { return ClientWireOutput() }
+        guard code != 0 else {
+            let device = login.request.device
+            let resource = device.resource ?? "\(device.platform.resourcePrefix)_\(device.uuid)"
+            let newest = OpenIMPB.GetMaxSeqReq(userID: login.request.user)
+            return ClientWireOutput(
+                send: [request(OpenIMGatewayDialect.Request.getNewestSeq, id: nextOperation(), data: newest.protobufBytes())],
+                frames: [.success(.loginOK(id: login.id, resource: resource, tokenExpiresAt: nil, serverTime: 0))])
+        }
+        let message = "\(answer["errMsg"]?.stringValue ?? ""): \(answer["errDlt"]?.stringValue ?? "") (OpenIM \(code))"
+        let frame: ServerFrame
+        switch OpenIMErrorCode(rawValue: Int(code)) {
+        case .tokenExpired: frame = .loginError(id: login.id, code: KickCode.tokenExpired.rawValue, message: message)
+        case .tokenInvalid: frame = .loginError(id: login.id, code: KickCode.authenticationFailed.rawValue, message: message)
+        case .tokenMalformed, .tokenUnknown, .tokenNotExist:
+            frame = .loginError(id: login.id, code: KickCode.invalidToken.rawValue, message: message)
+        case .tokenKicked: frame = .kicked(code: OpenIMKickCode.kickOnlineMessage.rawValue, reason: message, by: nil)
+        case .noPermission, .recordNotFound: frame = .loginError(id: login.id, code: Int(code), message: message)
+        default: return ClientWireOutput()
+        }
+        return ClientWireOutput(frames: [.success(frame)])
+    }
+
+    func decode(_ message: WireMessage) -> ClientWireOutput {
+        switch message {
+        case .text(let text):
+            if !answered, let answer = try? JSONValue.parse(text) {
+                answered = true
+                return loginAnswer(answer)
+            }
+            guard let heartbeat = try? JSONValue.parse(text), heartbeat["type"] == "pong" else {
+                return ClientWireOutput(frames: [.failure(.invalidValue(field: "message", reason: "not a heartbeat"))])
+            }
+            let body = heartbeat["body"]?.stringValue ?? ""
+            return ClientWireOutput(frames: [.success(.pong(id: body.isEmpty ? nil : body, serverTime: 0))])
+        case .binary(let bytes):
+            do {
+                return try response(try codec.decodeResponse(bytes))
+            } catch {
+                return ClientWireOutput(frames: [.failure(.invalidValue(field: "message", reason: "\(error)"))])
+            }
+        }
+    }
+
+    // MARK: Parts
+
+    private func response(_ response: OpenIMResp) throws(ProtobufError) -> ClientWireOutput {
+        typealias Request = OpenIMGatewayDialect.Request
+        switch response.reqIdentifier {
+        case Request.push:
+            let push = try OpenIMPB.PushMessages(protobufBytes: response.data)
+            let messages = push.msgs.keys.sorted().flatMap { push.msgs[$0]?.msgs ?? [] }
+            return ClientWireOutput(frames: messages.map { .success(.message(OpenIMChatMessage.chatMessage($0))) })
+        case Request.kick:
+            return ClientWireOutput(frames: [.success(.kicked(code: Request.kick, reason: "kicked offline", by: nil))])
+        case Request.getNewestSeq:
+            return pull(try OpenIMPB.GetMaxSeqResp(protobufBytes: response.data))
+        case Request.pullMessageBySeqs:
+            let pulled = try OpenIMPB.PullMessageBySeqsResp(protobufBytes: response.data)
+            let messages = pulled.msgs.keys.sorted().flatMap { pulled.msgs[$0]?.msgs ?? [] }
+            guard !messages.isEmpty else { return ClientWireOutput() }
+            let frames = [ServerFrame.offlineStart(count: messages.count)]
+                + messages.map { .message(OpenIMChatMessage.chatMessage($0)) } + [.offlineFinish]
+            return ClientWireOutput(frames: frames.map { .success($0) })
+        case Request.sendMessage, Request.logout:
+            guard pending.removeValue(forKey: response.msgIncr) != nil else { return ClientWireOutput() }
+            guard response.errCode == 0 else {
+                let error = ServerFrame.error(id: response.msgIncr, code: response.errCode, message: response.errMsg, field: nil)
+                return ClientWireOutput(frames: [.success(error)])
+            }
+            if response.reqIdentifier == Request.logout { return ClientWireOutput(frames: [.success(.logoutOK(id: response.msgIncr))]) }
+            let sent = try OpenIMPB.SendMsgResp(protobufBytes: response.data)
+            return ClientWireOutput(
+                frames: [.success(.sendOK(id: response.msgIncr, messageId: sent.serverMsgID, timestamp: sent.sendTime))])
+        default:
+            return ClientWireOutput()
+        }
+    }
+
+    /// 1002 for every conversation that has offline messages (none: nothing to pull).
+    private func pull(_ newest: OpenIMPB.GetMaxSeqResp) -> ClientWireOutput {
+        var pull = OpenIMPB.PullMessageBySeqsReq()
+        pull.userID = login?.request.user ?? ""
+        pull.seqRanges = newest.maxSeqs.keys.sorted().compactMap { conversation in
+            guard let maxSeq = newest.maxSeqs[conversation], maxSeq > 0 else { return nil }
+            return OpenIMPB.SeqRange(conversationID: conversation, begin: newest.minSeqs[conversation] ?? 0, end: maxSeq, num: 0)
+        }
+        guard !pull.seqRanges.isEmpty else { return ClientWireOutput() }
+        return ClientWireOutput(send: [request(OpenIMGatewayDialect.Request.pullMessageBySeqs, id: nextOperation(), data: pull.protobufBytes())])
+    }
+
+    /// A request frame; replies to `send` and `logout` are matched by `msgIncr` = `id`.
+    private func request(_ identifier: Int, id: String, data: [UInt8]) -> WireMessage {
+        if identifier == OpenIMGatewayDialect.Request.sendMessage || identifier == OpenIMGatewayDialect.Request.logout {
+            pending[id] = identifier
+        }
+        let request = OpenIMGeneralWsReq(
+            reqIdentifier: identifier, sendID: login?.request.user ?? "", operationID: nextOperation(), msgIncr: id, data: data)
+        return .binary(codec.encode(request))
+    }
+
+    private func nextOperation() -> String {
+        operations += 1
+        return "imock-\(operations)"
+    }
+
+    /// `/openim/{org}/{app}?sendID=…&token=…&platformID=…&operationID=…&isBackground=false&compression=gzip&…`.
+    static func target(_ request: LoginRequest, operationID: String) -> String {
+        let parts = request.appKey.split(separator: "#", maxSplits: 1)
+        let path = "/openim/" + parts.map { IMClient.percentEncoded($0) }.joined(separator: "/")
+        let query = [
+            ("sendID", request.user), ("token", request.token),
+            ("platformID", String(request.device.platform.openIMPlatformID ?? 0)), ("operationID", operationID),
+            ("isBackground", "false"), ("compression", "gzip"), ("isMsgResp", "true"), ("sdkVersion", sdkVersion),
+            ("deviceID", request.device.uuid),
+        ]
+        return path + "?" + query.map { "\($0.0)=\(IMClient.percentEncoded($0.1))" }.joined(separator: "&")
+    }
+}

@@ -1,0 +1,71 @@
+import IMockCore
+
+/// How the engine's 1:1 text messages look in OpenIM's words (`sdkws.MsgData`; openimsdk
+/// protocol `constant`): single chat (session type 1), sent by a user (msgFrom 100), text
+/// (content type 101) whose content is the JSON `{"content": text}`.
+///
+/// A message's seq is the engine's message id: the seqs of a conversation increase with every
+/// message, but are not contiguous (the engine numbers all messages in one series).
+public enum OpenIMChatMessage {
+    /// `SingleChatType`.
+    public static let singleChat: Int32 = 1
+    /// `UserMsgType`.
+    public static let userMessage: Int32 = 100
+    /// `Text`.
+    public static let text: Int32 = 101
+    /// `MsgStatusSendSuccess`.
+    public static let sentStatus: Int32 = 2
+
+    /// The conversation id of a single chat: `si_` and both user ids in ascending order.
+    public static func conversationID(_ first: String, _ second: String) -> String {
+        "si_" + [first, second].sorted().joined(separator: "_")
+    }
+
+    /// The conversation of `message`.
+    public static func conversationID(of message: ChatMessage) -> String {
+        conversationID(message.from, message.to)
+    }
+
+    /// The seq of `message` (its engine id; 0 if that is not a number).
+    public static func seq(of message: ChatMessage) -> Int64 { Int64(message.messageId) ?? 0 }
+
+    /// `message` as `MsgData`. The engine keeps no client id, so `clientMsgID` is the server's.
+    public static func msgData(_ message: ChatMessage) -> OpenIMPB.MsgData {
+        var data = OpenIMPB.MsgData()
+        data.sendID = message.from
+        data.recvID = message.to
+        data.clientMsgID = message.messageId
+        data.serverMsgID = message.messageId
+        data.sessionType = singleChat
+        data.msgFrom = userMessage
+        data.contentType = text
+        data.content = JSONValue.object([("content", .string(message.text))]).encoded()
+        data.seq = seq(of: message)
+        data.sendTime = message.timestamp
+        data.createTime = message.timestamp
+        data.status = sentStatus
+        return data
+    }
+
+    /// The text of a 1:1 text `MsgData`, or why it is not one imock serves.
+    public static func text(of data: OpenIMPB.MsgData) -> Result<String, OpenIMError> {
+        guard data.sessionType == singleChat else {
+            return .failure(OpenIMError(.args, "imock serves single chats (sessionType 1) only"))
+        }
+        guard data.contentType == text else {
+            return .failure(OpenIMError(.args, "imock serves text messages (contentType 101) only"))
+        }
+        guard !data.recvID.isEmpty else { return .failure(OpenIMError(.args, "recvID is empty")) }
+        guard let content = try? JSONValue.parse(data.content), let text = content["content"]?.stringValue else {
+            return .failure(OpenIMError(.args, "content must be the JSON {\"content\": text}"))
+        }
+        return .success(text)
+    }
+
+    /// The engine's message from a pushed or pulled `MsgData` (the reference client's view).
+    public static func chatMessage(_ data: OpenIMPB.MsgData) -> ChatMessage {
+        let text = (try? JSONValue.parse(data.content))?["content"]?.stringValue ?? ""
+        return ChatMessage(
+            messageId: data.serverMsgID, from: data.sendID, to: data.recvID, text: text, timestamp: data.sendTime)
+    }
+}
