@@ -25,7 +25,7 @@ RUN swift build -c release --static-swift-stdlib --product imock \
 # ---- runtime: Debian slim + the shared libraries the binary links -----------------------
 FROM debian:bookworm-slim AS runtime
 # libssl3 gives libssl.so.3 and libcrypto.so.3 (TLS, HMAC, PBKDF2), libsqlite3-0 gives
-# libsqlite3.so.0 (the reference client's message database in `imock run`, persistence);
+# libsqlite3.so.0 (the reference client's message database in `imock run`, the --data store);
 # libc6, libstdc++6, libgcc-s1 and zlib1g are already in the base image. Versions follow the bookworm security updates.
 # hadolint ignore=DL3008
 RUN apt-get update \
@@ -38,8 +38,9 @@ RUN groupadd --system --gid 10001 imock \
 COPY --from=build /out/imock /usr/local/bin/imock
 # The fixture catalogue, for `imock run … Fixtures` (the compose file's conformance service).
 COPY Fixtures /usr/share/imock/Fixtures
-# The state directory. State is in memory today; persistence (`imock serve --data DIR`) is
-# coming and will be pointed here, so a volume mounted now keeps working then.
+# The state directory: `serve --data /var/lib/imock` keeps apps, users, tokens, offline queues,
+# checkpoints and the clock here (docs/PERSISTENCE.md). Mount a named volume to keep them
+# across containers; `docker run --rm` drops the anonymous one with the container.
 VOLUME ["/var/lib/imock"]
 WORKDIR /usr/share/imock
 USER 10001:10001
@@ -51,4 +52,4 @@ ENTRYPOINT ["imock"]
 # Inside a container every client (a published port, another container) is non-loopback, so
 # the control API is opened with --control-remote: the admin secret (IMOCK_ADMIN_SECRET, or
 # the one logged at start-up) is then its only guard. Publish the port on 127.0.0.1.
-CMD ["serve", "--host", "0.0.0.0", "--port", "5280", "--control-remote"]
+CMD ["serve", "--host", "0.0.0.0", "--port", "5280", "--control-remote", "--data", "/var/lib/imock"]

@@ -49,9 +49,15 @@ let package = Package(
         .target(
             name: "IMockClient", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "CSQLite"],
             swiftSettings: strictSettings),
+        // Persistence (`--data DIR`): apps, users, tokens, offline queues, checkpoints and the
+        // clock in SQLite (WAL), written in group commits from the loop thread.
+        .target(
+            name: "IMockStore", dependencies: ["IMockCommon", "IMockCore", "CSQLite"],
+            swiftSettings: strictSettings),
         // The server: routes, control API, sessions.
         .target(
-            name: "IMockServer", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "CIMockShims"],
+            name: "IMockServer",
+            dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "IMockStore", "CIMockShims"],
             swiftSettings: strictSettings),
         // The conformance harness: fixtures, scenario runner, matchers, reports, adapters (`imock run`).
         .target(
@@ -61,7 +67,7 @@ let package = Package(
         // The command line: a table of commands (serve, run, bench, version …) over the modules below.
         .executableTarget(
             name: "imock",
-            dependencies: ["IMockCommon", "IMockCore", "IMockServer", "IMockHarness", "IMockNet", "CIMockShims"],
+            dependencies: ["IMockCommon", "IMockCore", "IMockServer", "IMockStore", "IMockHarness", "IMockNet", "CIMockShims"],
             swiftSettings: strictSettings),
 
         // Loopback servers, raw sockets and third-party processes shared by the test targets.
@@ -87,6 +93,9 @@ let package = Package(
             name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore"],
             swiftSettings: strictSettings),
         .testTarget(
+            name: "IMockStoreTests", dependencies: ["IMockStore", "IMockCommon", "IMockCore", "CSQLite"],
+            swiftSettings: strictSettings),
+        .testTarget(
             name: "IMockCLITests", dependencies: ["imock", "IMockCommon", "IMockNet", "IMockServer", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
@@ -95,7 +104,8 @@ let package = Package(
         .testTarget(
             name: "IMockServerTests",
             dependencies: [
-                "IMockCommon", "IMockServer", "IMockCore", "IMockWire", "IMockNet", "IMockTestSupport", "CIMockShims",
+                "IMockCommon", "IMockServer", "IMockCore", "IMockWire", "IMockNet", "IMockStore", "IMockTestSupport",
+                "CIMockShims",
             ],
             exclude: [
                 "Interop/session_client.py", "Interop/msync_client.py", "Golden/journal-golden.json",

@@ -13,6 +13,7 @@ import shlex
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 
@@ -119,6 +120,7 @@ def check_dockerfile(root):
     require(serve[:1] == ["serve"], "CMD does not start with serve")
     require(option(serve, "--host") == "0.0.0.0" and option(serve, "--port") == "5280" and "--control-remote" in serve,
             f"CMD must serve on 0.0.0.0:5280 with --control-remote: {serve}")
+    require(option(serve, "--data") == "/var/lib/imock", f"CMD must keep its state in the volume (--data /var/lib/imock): {serve}")
     ok(f"HEALTHCHECK on /_imock/health; ENTRYPOINT imock; CMD {' '.join(serve)}")
 
     packages = []
@@ -194,6 +196,7 @@ def check_compose(root):
     require(os.path.isfile(seed_source), f"the default seed file {seed_source} does not exist")
     require(mounts.get("/var/lib/imock", "").startswith("imock-data:") and "imock-data" in compose.get("volumes", {}),
             "the state directory /var/lib/imock is not the named volume imock-data")
+    require(option(command, "--data") == "/var/lib/imock", f"imock must keep its state in the volume (--data /var/lib/imock): {command}")
     ok(f"imock: {' '.join(command)}; port 127.0.0.1:5280; seed {os.path.relpath(seed_source, root)}; volume imock-data")
 
     require(conformance.get("profiles") == ["conformance"], "conformance is not under the profile 'conformance'")
@@ -246,27 +249,41 @@ def healthcheck(command, port):
     return subprocess.run(command, stdin=subprocess.DEVNULL, capture_output=True, timeout=10).returncode
 
 
-def control(port, path):
-    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers={"Authorization": f"Bearer {SECRET}"})
+def control(port, path, body=None):
+    request = urllib.request.Request(f"http://127.0.0.1:{port}{path}", headers={"Authorization": f"Bearer {SECRET}"},
+                                     data=None if body is None else json.dumps(body).encode())
+    if body is not None:
+        request.add_header("Content-Type", "application/json")
     with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(request, timeout=10) as response:
         return json.load(response)
 
 
 def check_running(binary, dockerfile, compose):
-    local = {"0.0.0.0": "127.0.0.1", "5280": "0"}
-    process, port = serve(binary, compose["serve"], dict(local, **{"/etc/imock/seed.json": compose["seed"]}))
-    try:
-        require(healthcheck(dockerfile["health"], port) == 0, "the HEALTHCHECK command fails against a running server")
-        apps = [app["appKey"] for app in control(port, "/_imock/export")["apps"]]
-        clock = control(port, "/_imock/clock")
-        require(apps, "the default seed has no app")
-        ok(f"compose's serve command starts with the default seed (apps {', '.join(apps)}; clock frozen={clock['frozen']}); HEALTHCHECK passes")
-    finally:
+    with tempfile.TemporaryDirectory(prefix="imock-check-containers-") as state:
+        # The volume /var/lib/imock is a scratch directory here.
+        local = {"0.0.0.0": "127.0.0.1", "5280": "0", "/var/lib/imock": state}
+        compose_local = dict(local, **{"/etc/imock/seed.json": compose["seed"]})
+        process, port = serve(binary, compose["serve"], compose_local)
+        try:
+            require(healthcheck(dockerfile["health"], port) == 0, "the HEALTHCHECK command fails against a running server")
+            apps = [app["appKey"] for app in control(port, "/_imock/export")["apps"]]
+            require(apps, "the default seed has no app")
+            clock = control(port, "/_imock/clock/advance", {"ms": 60000})
+            ok(f"compose's serve command starts with the default seed (apps {', '.join(apps)}; clock frozen={clock['frozen']}); HEALTHCHECK passes")
+        finally:
+            stop(process)
+        require(healthcheck(dockerfile["health"], port) != 0, "the HEALTHCHECK command passes with no server")
+        ok("HEALTHCHECK fails when nothing listens")
+        process, port = serve(binary, compose["serve"], compose_local)
+        try:
+            require(control(port, "/_imock/clock") == clock, "a restart on the state directory did not keep the clock")
+            require([app["appKey"] for app in control(port, "/_imock/export")["apps"]] == apps, "a restart lost the apps")
+            ok("a restart on the state directory (--data) keeps the apps and the clock")
+        finally:
+            stop(process)
+    with tempfile.TemporaryDirectory(prefix="imock-check-containers-") as state:
+        process, port = serve(binary, dockerfile["serve"], dict(local, **{"/var/lib/imock": state}))
         stop(process)
-    require(healthcheck(dockerfile["health"], port) != 0, "the HEALTHCHECK command passes with no server")
-    ok("HEALTHCHECK fails when nothing listens")
-    process, port = serve(binary, dockerfile["serve"], local)
-    stop(process)
     ok("the Dockerfile's CMD starts imock serve")
 
 

@@ -53,6 +53,22 @@ public final class Timeline: Sendable {
         var observers: [@Sendable () -> Void] = []
     }
 
+    /// Where a timeline stands, without its timers: what `imock serve --data` stores so that a
+    /// restart brings the clock back (docs/PERSISTENCE.md).
+    public struct Position: Sendable, Equatable {
+        /// Added to the wall clock while flowing (kept while frozen: it is where ``resume()``
+        /// would not start from, but a stored value must round-trip).
+        public var offsetMs: Int64
+        /// The instant it stands at while frozen; nil while it flows.
+        public var frozenAtMs: Int64?
+
+        /// A position.
+        public init(offsetMs: Int64, frozenAtMs: Int64?) {
+            self.offsetMs = offsetMs
+            self.frozenAtMs = frozenAtMs
+        }
+    }
+
     private let wallClock: @Sendable () -> Int64
     private let state: Mutex<State>
 
@@ -62,6 +78,21 @@ public final class Timeline: Sendable {
         var initial = State()
         if mode == .virtual { initial.frozenAtMs = min(startMs ?? wallClock(), Timeline.maximumMs) }
         state = Mutex(initial)
+    }
+
+    /// A timeline standing at `position` (frozen) or flowing with its offset from the wall
+    /// clock: the clock of a restarted server, as its store kept it. Its timer list is empty.
+    public init(position: Position, wallClock: @escaping @Sendable () -> Int64 = Timeline.wallClockMs) {
+        self.wallClock = wallClock
+        var initial = State()
+        initial.offsetMs = position.offsetMs
+        initial.frozenAtMs = position.frozenAtMs.map { min($0, Timeline.maximumMs) }
+        state = Mutex(initial)
+    }
+
+    /// Where the timeline stands now (read under its lock).
+    public var position: Position {
+        state.withLock { Position(offsetMs: $0.offsetMs, frozenAtMs: $0.frozenAtMs) }
     }
 
     /// The wall clock (`CLOCK_REALTIME`) in epoch milliseconds.

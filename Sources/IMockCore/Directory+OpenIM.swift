@@ -54,6 +54,7 @@ extension Directory {
                 app.insertUser(name, passwordHash: nil, nickname: entry.nickname, nowMs: nowMs, random: settings.random))
         }
         apps[key] = app
+        for user in created { changeLog.record(.user(key, username: user.username)) }
         return created
     }
 

@@ -38,6 +38,7 @@ extension Directory {
         guard let user = apps[key]?.insertUser(name, passwordHash: nil, nickname: nil, nowMs: nowMs, random: settings.random) else {
             throw .appNotFound(key)
         }
+        changeLog.record(.user(key, username: name))
         let token = try issue(.user, subject: name, in: key, ttlSeconds: ttlSeconds, nowMs: nowMs)
         return (token, user, true)
     }
@@ -86,6 +87,7 @@ extension Directory {
     public mutating func revokeToken(id: UInt64, in key: AppKey, reason: TokenRevocationReason) -> Bool {
         guard apps[key] != nil else { return false }
         apps[key]?.revokedTokenSerials.insert(id)
+        changeLog.record(.tokenRevoked(key, id: id))
         apps[key]?.issuedTokens.markRevoked(id: id, reason: reason)
         return true
     }
@@ -95,6 +97,7 @@ extension Directory {
         let user = try user(username, in: key)
         guard let serial = apps[key]?.nextTokenSerial else { throw .appNotFound(key) }
         apps[key]?.users[user.username]?.minimumTokenSerial = serial
+        changeLog.record(.user(key, username: user.username))
     }
 
     /// The app's client id when `clientID` and `clientSecret` match (compared in constant time).
@@ -144,6 +147,7 @@ extension Directory {
             openIMPlatformID == nil
             ? TokenCodec.encode(claims, signingKey: signingKey) : OpenIMTokenCodec.encode(claims, signingKey: signingKey)
         apps[key]?.nextTokenSerial += 1
+        changeLog.record(.tokenIssued(key))
         apps[key]?.issuedTokens.record(IssuedTokenRecord(claims: claims, token: token))
         return IssuedToken(token: token, expiresInSeconds: ttl, claims: claims)
     }

@@ -50,6 +50,7 @@ extension Directory {
         guard app.hasUserSequenceLeft else { throw .countersExhausted("user sequence") }
         let user = app.insertUser(name, passwordHash: hash(entry.password), nickname: entry.nickname, nowMs: nowMs, random: settings.random)
         apps[key] = app
+        changeLog.record(.user(key, username: name))
         return user
     }
 
@@ -79,6 +80,7 @@ extension Directory {
             }
         }
         apps[key] = app
+        for user in result.created { changeLog.record(.user(key, username: user.username)) }
         return result
     }
 
@@ -108,6 +110,7 @@ extension Directory {
             app.orderedUsernames.remove(at: index)
         }
         apps[key] = app
+        changeLog.record(.user(key, username: user.username))
         return user
     }
 
@@ -122,6 +125,7 @@ extension Directory {
         user.modifiedMs = nowMs
         user.minimumTokenSerial = apps[key]?.nextTokenSerial ?? user.minimumTokenSerial
         apps[key]?.users[user.username] = user
+        changeLog.record(.user(key, username: user.username))
         return user
     }
 
@@ -134,6 +138,7 @@ extension Directory {
         user.activated = activated
         user.modifiedMs = nowMs
         apps[key]?.users[user.username] = user
+        changeLog.record(.user(key, username: user.username))
         return user
     }
 

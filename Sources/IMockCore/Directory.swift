@@ -27,6 +27,9 @@ public struct Directory: Sendable, Equatable {
     public var settings: DirectorySettings
     /// Apps by key.
     public internal(set) var apps: [AppKey: App] = [:]
+    /// What changed in the apps, users and tokens since the server last took it (recording is
+    /// off unless a store asks for it; not part of the directory's value: `==` ignores it).
+    public internal(set) var changeLog = DurableChangeLog()
 
     /// Most users in one registration request.
     public static let maximumBatchSize = 60
@@ -38,6 +41,11 @@ public struct Directory: Sendable, Equatable {
     /// Creates an empty directory.
     public init(settings: DirectorySettings = DirectorySettings()) {
         self.settings = settings
+    }
+
+    /// Equal settings and apps; the change logs are not compared.
+    public static func == (lhs: Directory, rhs: Directory) -> Bool {
+        lhs.settings == rhs.settings && lhs.apps == rhs.apps
     }
 
     /// App keys in ascending order.
@@ -74,6 +82,7 @@ public struct Directory: Sendable, Equatable {
             clientSecret: clientSecret ?? "YXA6" + Base64URL.encode(self.settings.random.bytes(24)),
             random: self.settings.random)
         apps[key] = app
+        changeLog.record(.app(key))
         return app
     }
 
@@ -82,6 +91,7 @@ public struct Directory: Sendable, Equatable {
         guard apps[key] != nil else { throw .appNotFound(key) }
         try Directory.validate(settings)
         apps[key]?.settings = settings
+        changeLog.record(.appSettings(key))
     }
 
     static func validate(_ settings: AppSettings) throws(DirectoryError) {

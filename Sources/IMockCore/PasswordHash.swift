@@ -3,8 +3,10 @@ import IMockCommon
 public struct PasswordHash: Sendable, Equatable {
     /// The PBKDF2 iteration count used for this hash.
     public let iterations: Int
-    let salt: [UInt8]
-    let digest: [UInt8]
+    /// The random salt.
+    public let salt: [UInt8]
+    /// The derived key (PBKDF2 output, 32 bytes).
+    public let digest: [UInt8]
 
     /// Default PBKDF2 iterations. Deliberately low: imock is a mock whose passwords are test
     /// fixtures, and a test registers 10,000 users, so hashing must cost well under a

@@ -15,6 +15,9 @@ enum BenchCommand {
         do {
             let report = try Benchmark.runBlocking(options)
             for line in report.lines { print(line) }
+            // What --data costs a registration (docs/PERSISTENCE.md).
+            let storeCost = try StoreCostBenchmark.runBlocking(connections: options.connections, duration: options.duration)
+            for line in storeCost.lines { print(line) }
             return 0
         } catch {
             StandardError.write("imock bench: \(error)")

@@ -1,11 +1,19 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
 import CIMockShims
 import IMockCommon
 import IMockCore
 import IMockNet
 import IMockServer
+import IMockStore
 
 /// `imock serve`: the mock server until SIGTERM or SIGINT.
 enum ServeCommand {
+    /// The exit status after a commit to the `--data` store failed (EX_IOERR): the server
+    /// stopped without answering what it could not store.
+    static let storeFailureExitCode: Int32 = 74
+
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
         CommandStart.run(
             "serve", arguments: arguments, help: ServeOptions.usage,
@@ -16,28 +24,52 @@ enum ServeCommand {
         let logger = Logger(format: options.logFormat, minimumLevel: options.logLevel)
         // Thousands of sockets need more than the usual soft limit of 1024 descriptors.
         _ = cimock_raise_nofile_limit(1 << 20)
+        // A store that reaches the file-size limit gets EFBIG (a failed commit, exit 74) instead
+        // of the signal killing the process.
+        _ = signal(SIGXFSZ, SIG_IGN)
         do {
             let tls = try options.tlsCertificatePath.map { certificate in
                 try TLSContext(serverCertificatePath: certificate, privateKeyPath: options.tlsKeyPath ?? "")
             }
-            let directory: Directory
+            let settings = DirectorySettings(random: options.makeRandomSource())
+            let store: ServerStore?
             do {
-                var reporter: ProgressReporter?
-                directory = try options.makeDirectory(nowMs: options.clockStartMs ?? SystemClock().nowMs) { done, total in
-                    if reporter == nil {
-                        reporter = ProgressReporter(title: "loading the seed's users", total: total) { line in
-                            logger.info("seed.progress", ["progress": line])
-                        }
-                    }
-                    reporter?.report(done: done)
+                store = try options.dataDirectory.map { path throws(StoreError) in
+                    try ServerStore.open(directory: path, settings: settings)
                 }
             } catch {
-                // A bad seed file or a clash with --app is bad usage: say what and where.
-                StandardError.write("imock serve: \(error)")
+                // A directory that cannot be used, a file that is not an imock store, a newer
+                // schema: say which and leave the files alone.
+                StandardError.write("imock serve: --data: \(error)")
                 return UsageError.exitCode
             }
+            var directory = Directory(settings: settings)
+            // A store that holds a server's state replaces --seed and --app: no need to load them.
+            if store?.restored == nil {
+                do {
+                    var reporter: ProgressReporter?
+                    directory = try options.makeDirectory(settings: settings, nowMs: options.clockStartMs ?? SystemClock().nowMs) {
+                        done, total in
+                        if reporter == nil {
+                            reporter = ProgressReporter(title: "loading the seed's users", total: total) { line in
+                                logger.info("seed.progress", ["progress": line])
+                            }
+                        }
+                        reporter?.report(done: done)
+                    }
+                } catch {
+                    // A bad seed file or a clash with --app is bad usage: say what and where.
+                    StandardError.write("imock serve: \(error)")
+                    return UsageError.exitCode
+                }
+            }
             let loop = try EventLoop()
-            let server = MockServer(loop: loop, options: options, directory: directory, tls: tls, logger: logger)
+            let server = MockServer(loop: loop, options: options, directory: directory, tls: tls, logger: logger, store: store)
+            var status: Int32 = 0
+            server.onStoreFailure = { _ in
+                status = ServeCommand.storeFailureExitCode
+                loop.stop()
+            }
             let signals = try TerminationSignals(loop: loop) { signal in
                 logger.info("stopping", ["signal": String(signal)])
                 server.shutdown()
@@ -45,8 +77,9 @@ enum ServeCommand {
             }
             try server.start()
             loop.run()
+            server.closeStore()
             withExtendedLifetime(signals) {}
-            return 0
+            return status
         } catch {
             logger.error("startup.failed", ["error": "\(error)"])
             return 1

@@ -31,15 +31,19 @@ public final class IMockProcess: @unchecked Sendable {
 
     /// Starts `imock serve --port 0 <arguments>` and waits for its `listening` line.
     /// With `openFileLimit`, the child runs through `/bin/sh -c 'ulimit -n LIMIT; exec imock …'`
-    /// so both its soft and hard descriptor limits are `LIMIT`.
-    public static func start(_ arguments: [String] = [], openFileLimit: Int? = nil) async throws -> IMockProcess {
+    /// so both its soft and hard descriptor limits are `LIMIT`; with `fileSizeLimitBlocks`, its
+    /// largest file is that many blocks of `/bin/sh`'s `ulimit -f` (512 bytes for dash).
+    public static func start(
+        _ arguments: [String] = [], openFileLimit: Int? = nil, fileSizeLimitBlocks: Int? = nil
+    ) async throws -> IMockProcess {
         let binary = try binaryPath()
         let serveArguments = ["serve", "--port", "0"] + arguments
         let process: SpawnedProcess
-        if let openFileLimit {
+        let limits = [openFileLimit.map { "ulimit -n \($0)" }, fileSizeLimitBlocks.map { "ulimit -f \($0)" }].compactMap { $0 }
+        if !limits.isEmpty {
             // "$0" is the binary and "$@" the arguments: nothing is re-parsed by the shell.
             process = try SpawnedProcess.spawn(
-                "/bin/sh", ["-c", "ulimit -n \(openFileLimit) && exec \"$0\" \"$@\"", binary] + serveArguments,
+                "/bin/sh", ["-c", limits.joined(separator: " && ") + " && exec \"$0\" \"$@\"", binary] + serveArguments,
                 stdout: .null)
         } else {
             process = try SpawnedProcess.spawn(binary, serveArguments, stdout: .null)
@@ -101,6 +105,18 @@ public final class IMockProcess: @unchecked Sendable {
     /// Sends SIGTERM and waits for the child; returns how it ended.
     public func terminate() -> Termination {
         process.send(SIGTERM)
+        return waitForExit()
+    }
+
+    /// Sends SIGKILL — the process ends at once, whatever it was doing — and waits for it.
+    @discardableResult
+    public func kill() -> Termination {
+        process.send(SIGKILL)
+        return waitForExit()
+    }
+
+    /// Waits for the child to end (by itself, or after a signal sent before); returns how.
+    public func waitForExit() -> Termination {
         let ending = process.wait()
         log.waitUntilDrained()
         switch ending {

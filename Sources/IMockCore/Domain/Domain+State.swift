@@ -35,11 +35,14 @@ extension Domain {
         -> (reset: [AppKey], removed: [AppKey], outputs: [SessionOutput])
     {
         let before = directory.appKeys.map { ($0, usernames(of: $0)) }
+        var log = directory.changeLog
         do throws(SeedError) {
             directory = try startSeed.makeDirectory(settings: directory.settings, nowMs: nowMs)
         } catch {
             throw .unloadableState(error)
         }
+        for key in Set(before.map(\.0) + directory.appKeys).sorted() { log.record(.app(key)) }
+        directory.changeLog = log
         var outputs: [SessionOutput] = []
         for (key, users) in before { outputs += endLiveSide(of: key, users: users, nowMs: nowMs) }
         let kept = Set(directory.appKeys)
@@ -62,6 +65,7 @@ extension Domain {
         let state = try snapshot(key)
         let replaced = checkpoints[key]?.updateValue(state, forKey: name) != nil
         if !replaced { checkpoints[key, default: [:]][name] = state }
+        changeLog.record(.checkpoint(key, name: name))
         return (state.users.count, replaced)
     }
 

@@ -15,21 +15,47 @@ public struct Domain: Sendable {
     public var faults: FaultBook
     /// Per-app request counters for the REST rate limit; not part of stored state.
     public var rateLimiter: RateLimiter
-    /// Named per-app checkpoints (control API), in memory until the server stops.
+    /// Named per-app checkpoints (control API), in memory until the server stops (and in the
+    /// store with `--data`).
     public internal(set) var checkpoints: [AppKey: [String: SeedApp]] = [:]
     /// The state each app started with (from `--seed`/`--app`), for reset.
     public let startSeed: SeedDocument
+    /// Checkpoints saved since the server last took the changes (see ``takeDurableChanges()``).
+    var changeLog = DurableChangeLog()
 
-    /// A domain over `directory`, whose current state is also its start state.
+    /// A domain over `directory`, whose current state is also its start state unless
+    /// `startSeed` is given (a restarted server's, from its store), with `checkpoints` saved
+    /// before (also from a store).
     public init(
         directory: Directory, engine: SessionEngine = SessionEngine(), faults: FaultBook = FaultBook(),
-        rateLimiter: RateLimiter = RateLimiter()
+        rateLimiter: RateLimiter = RateLimiter(), startSeed: SeedDocument? = nil,
+        checkpoints: [AppKey: [String: SeedApp]] = [:]
     ) {
         self.directory = directory
         self.engine = engine
         self.faults = faults
         self.rateLimiter = rateLimiter
-        self.startSeed = SeedDocument.export(directory)
+        self.startSeed = startSeed ?? SeedDocument.export(directory)
+        self.checkpoints = checkpoints
+    }
+
+    /// Starts recording every ``DurableChange`` (the directory's, the engine's and the
+    /// checkpoints), for a server that stores them.
+    public mutating func startRecordingChanges() {
+        directory.changeLog.startRecording()
+        engine.changeLog.startRecording()
+        changeLog.startRecording()
+    }
+
+    /// Whether ``startRecordingChanges()`` was called.
+    public var isRecordingChanges: Bool { changeLog.isRecording }
+
+    /// Every change recorded since the last call: the directory's, then the engine's, then the
+    /// checkpoints' (each in the order they happened). A store reads the directory's current
+    /// state for the directory's changes and applies the engine's in order, so the grouping
+    /// loses nothing.
+    public mutating func takeDurableChanges() -> [DurableChange] {
+        directory.changeLog.take() + engine.changeLog.take() + changeLog.take()
     }
 }
 

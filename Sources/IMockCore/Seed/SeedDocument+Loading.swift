@@ -32,6 +32,7 @@ extension Directory {
         var checked = seed
         try checked.validate(at: "apps[0]")
         apps[checked.appKey] = checked.makeApp(settings: settings, nowMs: nowMs)
+        changeLog.record(.app(checked.appKey))
     }
 }
 

@@ -71,7 +71,9 @@ extension SessionEngine {
             renewsTokenOverREST: request.renewsTokenOverREST, tokenID: claims.tokenID, tokenIssuedAtMs: claims.issuedAtMs, tokenExpiresAtMs: claims.expiresAtMs)
         sessionsByUser[key, default: []].append(sessionID)
         connections[connection] = .loggedIn(sessionID)
-        activeUsers[app.key, default: []].insert(key.user)
+        if activeUsers[app.key, default: []].insert(key.user).inserted {
+            changeLog.record(.userActive(app.key, username: key.user))
+        }
         lastLoginDevice[key] = sessionDevice.identity
 
         outputs.append(

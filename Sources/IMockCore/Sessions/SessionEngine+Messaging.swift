@@ -18,9 +18,11 @@ extension SessionEngine {
         let message = ChatMessage(
             messageId: String(nextMessageSerial), from: session.key.user, to: recipient.user, text: text, timestamp: nowMs)
         nextMessageSerial += 1
+        changeLog.record(.messageIDIssued)
         var outputs: [SessionOutput] = []
         if live.isEmpty {
             offlineQueues[recipient, default: []].append(message)
+            changeLog.record(.messagesQueued(recipient.app, recipient: recipient.user, messages: [message], atFront: false))
         } else {
             for sessionID in live {
                 if let target = sessions[sessionID] { outputs.append(.push(target.connection, .message(message))) }
@@ -55,7 +57,10 @@ extension SessionEngine {
         let queue = offlineQueues[key] ?? []
         let queued = Set(queue.map(\.messageId))
         let back = undelivered.filter { !queued.contains($0.messageId) }
-        if !back.isEmpty { offlineQueues[key] = back + queue }
+        if !back.isEmpty {
+            offlineQueues[key] = back + queue
+            changeLog.record(.messagesQueued(key.app, recipient: key.user, messages: back, atFront: true))
+        }
     }
 
     /// `ack`: removes a queued offline message of the session's user for good.
@@ -64,6 +69,7 @@ extension SessionEngine {
             return [refuse(session.connection, tag, .messageNotWaiting, field: "messageId")]
         }
         offlineQueues[session.key]?.remove(at: index)
+        changeLog.record(.messageAcked(session.key.app, recipient: session.key.user, messageID: messageId))
         if offlineQueues[session.key]?.isEmpty == true { offlineQueues[session.key] = nil }
         return [.reply(session.connection, tag, .acked)]
     }

@@ -29,7 +29,9 @@ extension SessionEngine {
         let outputs = kick(app: app, user: user, resource: nil, code: KickCode.userRemoved.rawValue,
                            reason: "the user was removed", by: nil, nowMs: nowMs)
         if let key = UserKey(app: app, rawUser: user) {
-            offlineQueues[key] = nil
+            if offlineQueues.removeValue(forKey: key) != nil {
+                changeLog.record(.queueDropped(app, recipient: key.user))
+            }
             lastLoginDevice[key] = nil
         }
         return outputs

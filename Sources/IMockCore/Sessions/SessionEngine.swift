@@ -28,6 +28,9 @@ public struct SessionEngine: Sendable {
     var nextSessionSerial: UInt64 = 1
     var nextMessageSerial: UInt64 = 1
     var nextTimerSerial: UInt64 = 1
+    /// What changed in the offline queues, message ids and active users since the server last
+    /// took it (recording is off unless a store asks for it).
+    public internal(set) var changeLog = DurableChangeLog()
 
     /// Creates an empty engine.
     public init(
@@ -139,7 +142,10 @@ public struct SessionEngine: Sendable {
     public func activeUserCount(in app: AppKey) -> Int { activeUsers[app]?.count ?? 0 }
 
     /// Forgets the distinct active users of `app` (a new day or month).
-    public mutating func resetActiveUsers(in app: AppKey) { activeUsers[app] = nil }
+    public mutating func resetActiveUsers(in app: AppKey) {
+        activeUsers[app] = nil
+        changeLog.record(.activeUsersReset(app))
+    }
 
     /// The number of open connections the engine knows.
     public var connectionCount: Int { connections.count }

@@ -35,6 +35,14 @@ public final class EventLoop: @unchecked Sendable {
     private var timers = DeadlineQueue<MonotonicInstant, () -> Void>()
     private var armedDeadline: MonotonicInstant?
     private let eventBufferSize = 512
+    private var turnEndHooks: [() -> Void] = []
+    private var heldFlushes: [() -> Void] = []
+
+    /// Whether connections on this loop hold their output until the end of the loop turn that
+    /// wrote it, after the ``onTurnEnd(_:)`` hooks ran (a server that commits the turn's changes
+    /// before answering, docs/PERSISTENCE.md). Off by default: output is written at once.
+    /// Loop-confined; set it before the loop runs, or on its thread.
+    public var holdsOutputUntilTurnEnd = false
 
     // Shared state.
     private let pendingTasks = Mutex<[@Sendable () -> Void]>([])
@@ -97,9 +105,47 @@ public final class EventLoop: @unchecked Sendable {
             }
             runPendingTasks()
             runDueTimers()
+            endTurn()
             rearmTimer()
         }
         shutdown()
+    }
+
+    // MARK: Turns
+
+    /// Calls `hook` on the loop thread at the end of every loop turn — after the turn's ready
+    /// descriptors, tasks and due timers, before held output goes out (see
+    /// ``holdsOutputUntilTurnEnd``). Loop-confined; register before the loop runs or on its thread.
+    public func onTurnEnd(_ hook: @escaping () -> Void) {
+        assertInLoopOrNotRunning()
+        turnEndHooks.append(hook)
+    }
+
+    /// Writes the output held so far now, without waiting for the end of the turn (a server
+    /// that committed and is about to close its connections). Loop-confined.
+    public func releaseHeldOutput() {
+        while !heldFlushes.isEmpty {
+            let flushes = heldFlushes
+            heldFlushes.removeAll()
+            for flush in flushes { flush() }
+        }
+    }
+
+    /// Runs `flush` at the end of this turn, after the turn-end hooks (a connection holding its
+    /// output). Loop-confined.
+    func holdUntilTurnEnd(_ flush: @escaping () -> Void) {
+        heldFlushes.append(flush)
+    }
+
+    /// The hooks, then the held output; again while flushing wrote more (a connection that
+    /// failed and closed, whose handler wrote elsewhere), so every byte waits for a hook run.
+    private func endTurn() {
+        repeat {
+            for hook in turnEndHooks { hook() }
+            let flushes = heldFlushes
+            heldFlushes.removeAll()
+            for flush in flushes { flush() }
+        } while !heldFlushes.isEmpty
     }
 
     /// Asks the loop to stop after the current iteration; safe from any thread.

@@ -48,6 +48,8 @@ public final class Connection: IOHandler {
     private var tls: TLSSession?
     private var connectCompletion: ((SystemError?) -> Void)?
     private var lingerTimer: LoopTimerID?
+    /// A flush waits for the end of the loop turn (``EventLoop/holdsOutputUntilTurnEnd``).
+    private var flushIsHeld = false
     private static let ids = IDGenerator()
 
     /// Wraps an accepted descriptor. Call `activate()` on the loop thread to start reading.
@@ -121,13 +123,28 @@ public final class Connection: IOHandler {
         } else {
             enqueueRaw(bytes)
         }
-        if state == .open { flush() }
+        if state == .open { requestFlush() }
     }
 
     private func enqueueRaw(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         output.append(bytes)
         queuedBytes += bytes.count
+    }
+
+    /// Flushes now, or at the end of the loop turn while the loop holds output: then nothing
+    /// this turn wrote leaves before the turn's hooks ran (a server's commit).
+    private func requestFlush() {
+        guard loop.holdsOutputUntilTurnEnd else {
+            flush()
+            return
+        }
+        guard !flushIsHeld else { return }
+        flushIsHeld = true
+        loop.holdUntilTurnEnd { [self] in
+            flushIsHeld = false
+            flush()
+        }
     }
 
     /// Writes queued output until the socket would block; arms or disarms `EPOLLOUT`.
@@ -192,7 +209,7 @@ public final class Connection: IOHandler {
             finishConnect()
             return
         }
-        if events.contains(.writable) || events.contains(.error) { flush() }
+        if events.contains(.writable) || events.contains(.error) { requestFlush() }
         guard state != .closed else { return }
         if events.contains(.readable) || events.contains(.hangup) || events.contains(.error) {
             readAvailable()
@@ -245,7 +262,7 @@ public final class Connection: IOHandler {
             return
         }
         enqueueRaw(tls.takeOutgoing())
-        if !output.isEmpty, isOpen { flush() }
+        if !output.isEmpty, isOpen { requestFlush() }
         if !plaintext.isEmpty { handler?.connection(self, didReceive: plaintext) }
         if tls.peerSentCloseNotify, state == .open { handler?.connectionDidReachEOF(self) }
     }
@@ -270,7 +287,7 @@ public final class Connection: IOHandler {
         updateInterest()
         completion?(nil)
         handler?.connectionDidBecomeActive(self)
-        flush()
+        requestFlush()
     }
 
     // MARK: Closing
@@ -291,7 +308,7 @@ public final class Connection: IOHandler {
                 enqueueRaw(tls.takeOutgoing())
             }
             state = .closingAfterFlush
-            flush()
+            requestFlush()
         case (.connecting, .afterFlush):
             finishClose(error: nil)
         case (.closingAfterFlush, .afterFlush), (.lingering, .afterFlush):

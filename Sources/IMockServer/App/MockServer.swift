@@ -1,6 +1,7 @@
 import IMockCommon
 import IMockCore
 import IMockNet
+import IMockStore
 import IMockWire
 
 /// The imock server: one event loop serving the Easemob-shaped REST API, the session
@@ -31,6 +32,17 @@ public final class MockServer {
     let metrics = MetricsRecorder()
     /// The subscribers of `/_imock/events`.
     let events = StreamBroadcaster()
+    /// The store of `--data`; nil in memory.
+    let store: ServerStore?
+    /// A commit failed: the server stopped answering (see ``onStoreFailure``).
+    private(set) var storeFailure: StoreError?
+    /// ``closeStore()`` ran: nothing is committed any more.
+    private var storeClosed = false
+    /// Called on the loop thread when a commit fails. The server has already closed every
+    /// connection without sending what the failed turn held (nothing uncommitted was answered)
+    /// and stopped listening; `imock serve` then exits with 74. Its memory is ahead of the store,
+    /// so it must not go on.
+    public var onStoreFailure: ((StoreError) -> Void)?
 
     /// A route handler: runs on the loop thread.
     typealias Route = @Sendable (HTTPRequest, [String: String], HTTPRequestContext) -> HTTPServerResponse
@@ -38,16 +50,19 @@ public final class MockServer {
     /// Creates the server over `directory` (from `--app`/`--seed`, see `ServeOptions.makeDirectory`).
     /// `tls` comes from `--tls-cert`/`--tls-key` when given. `timeline` is the run's clock and
     /// timers, to share with in-process clients; by default one of `--clock`'s mode. `dialects`
-    /// are the wire protocols served, each at its path.
+    /// are the wire protocols served, each at its path. With `store` (`--data`) a store that a
+    /// server already used replaces `directory` and the clock's mode and start with what it
+    /// holds, and every turn's changes are committed to it before the turn's output leaves.
     public init(
         loop: EventLoop, options: ServeOptions, directory: Directory, tls: TLSContext? = nil, logger: Logger = .disabled,
-        timeline: Timeline? = nil, dialects: [DialectRoute] = DialectCatalog.served
+        timeline: Timeline? = nil, dialects: [DialectRoute] = DialectCatalog.served, store: ServerStore? = nil
     ) {
         self.loop = loop
         self.options = options
         self.logger = logger
         self.dialects = dialects
-        let clock = timeline ?? Timeline(mode: options.clockMode, startMs: options.clockStartMs)
+        self.store = store
+        let clock = timeline ?? store?.restoredClock ?? Timeline(mode: options.clockMode, startMs: options.clockStartMs)
         self.clock = clock
         var faults = FaultBook()
         // With --seed-random the seed is known (and listed) before the first fault.
@@ -55,7 +70,10 @@ public final class MockServer {
         let engine = SessionEngine(
             configuration: SessionEngineConfiguration(tokenWarningPercent: options.tokenWarningPercent),
             decider: AppLoginDecider())
-        self.domain = LoopBound(Domain(directory: directory, engine: engine, faults: faults), on: loop)
+        var initial = store?.restoredDomain(engine: engine, faults: faults)
+            ?? Domain(directory: directory, engine: engine, faults: faults)
+        if store != nil { initial.startRecordingChanges() }
+        self.domain = LoopBound(initial, on: loop)
         self.controlAccess = ControlAccess(
             secret: options.adminSecret ?? ServeOptions.randomSecret(directory.settings.random),
             allowRemote: options.controlRemote)
@@ -86,6 +104,11 @@ public final class MockServer {
             self.events.publish(entry)
         }
         installRoutes(this, dialects: dialects)
+        if store != nil {
+            // Group commit: each turn's changes are committed, then its output leaves.
+            loop.holdsOutputUntilTurnEnd = true
+            loop.onTurnEnd { this.value.object.commitTurn() }
+        }
     }
 
     /// Listens on the configured host and port; returns the bound address. Call before the
@@ -93,13 +116,22 @@ public final class MockServer {
     @discardableResult
     public func start() throws -> SocketAddress {
         let address = try http.listen(host: options.host, port: options.port)
-        logger.report(startupReport(address: address))
-        if !(options.apps.isEmpty && options.seedPath == nil) {
-            // The secrets of apps from --app or --seed are logged at debug only.
-            for key in domain.value.directory.appKeys {
-                guard let app = try? domain.value.directory.app(key) else { continue }
-                logger.debug("app.credentials", ["appKey": key.description, "clientSecret": app.clientSecret])
+        if let store {
+            // After listening: a server that could not start leaves a new store empty.
+            try store.writeFirstState(of: domain.value, clock: clock)
+            store.logOpened(to: logger)
+            if store.restored != nil, !options.apps.isEmpty || options.seedPath != nil {
+                logger.warning(
+                    "data.seedIgnored",
+                    ["reason": "the store already holds the server's state; --app and --seed apply to a new store only"])
             }
+        }
+        let report = startupReport(address: address)
+        logger.report(report)
+        // The secrets of apps from --app, --seed or a store are logged at debug only.
+        for shown in report.apps where shown.clientSecret == nil {
+            guard let key = try? AppKey(parsing: shown.key), let app = try? domain.value.directory.app(key) else { continue }
+            logger.debug("app.credentials", ["appKey": key.description, "clientSecret": app.clientSecret])
         }
         // Last, so a script that waits for this line has the whole start-up report.
         logger.info("listening", ["address": address.description, "tls": http.configuration.tls == nil ? "off" : "on"])
@@ -118,19 +150,50 @@ public final class MockServer {
             return StartupReport.App(
                 key: key.description, registration: app.settings.registrationMode.rawValue,
                 policy: app.settings.loginPolicy.summary, clientID: app.clientID,
-                clientSecret: showSecrets ? app.clientSecret : nil)
+                clientSecret: showSecrets && key.description == ServeOptions.defaultApp.key ? app.clientSecret : nil)
         }
+        // A restored clock may stand still although --clock says system, or flow.
         return StartupReport(
             httpBase: (secure ? "https://" : "http://") + authority, socketBase: (secure ? "wss://" : "ws://") + authority,
             dialects: dialects.map { ($0.make().name, $0.path) }, apps: apps,
             generatedAdminSecret: options.adminSecret == nil ? controlAccess.secret : nil,
-            controlRemote: options.controlRemote, clockMode: options.clockMode.rawValue, clockNowMs: clock.nowMs,
-            dataDirectory: nil)
+            controlRemote: options.controlRemote, clockMode: clock.isFrozen ? "virtual" : "system", clockNowMs: clock.nowMs,
+            dataDirectory: store?.directory)
     }
 
-    /// Stops listening and closes every connection.
+    /// Stops listening and closes every connection. With a store, what the current turn
+    /// changed is committed and its output written first.
     public func shutdown() {
+        if store != nil, storeFailure == nil {
+            commitTurn()
+            loop.releaseHeldOutput()
+            // Nothing uncommitted is left: the goodbyes go out at once.
+            if storeFailure == nil { loop.holdsOutputUntilTurnEnd = false }
+        }
         http.shutdown()
+    }
+
+    /// Commits what is left and closes the store: after ``shutdown()``, on the loop's thread
+    /// (`imock serve` calls it on the thread that ran the loop, once `run()` returned).
+    public func closeStore() {
+        guard let store, !storeClosed else { return }
+        commitTurn()
+        storeClosed = true
+        store.store.close()
+    }
+
+    /// The group commit at the end of a loop turn.
+    private func commitTurn() {
+        guard let store, storeFailure == nil, !storeClosed else { return }
+        do {
+            try store.commit(&domain.value, clock: clock)
+        } catch {
+            storeFailure = error
+            logger.error("store.failed", ["error": error.description])
+            // Closing drops every connection's held output: nothing of this turn is answered.
+            http.shutdown()
+            onStoreFailure?(error)
+        }
     }
 
     /// Open connections, HTTP and WebSocket.

@@ -29,6 +29,14 @@ extension ServeOptions {
             },
             value("--seed", "<file>", "Load apps and users from a seed JSON file (docs/SEED.md).") { $0.seedPath = $1 },
             value(
+                "--data", "<dir>",
+                "Keep apps, users, tokens, offline queues, checkpoints and the clock in a SQLite store in this directory "
+                    + "(created if missing); a restart loads it and --app/--seed then only apply to a new store. "
+                    + "Default: in memory (docs/PERSISTENCE.md)."
+            ) { options, text throws(UsageError) in
+                options.dataDirectory = try OptionValue.nonEmpty(text, option: "--data")
+            },
+            value(
                 "--seed-random", "<n>",
                 "Seed every random choice of the run (0...2^64-1): ids, salts, keys, secrets and fault choices repeat from run to run."
             ) { options, text throws(UsageError) in

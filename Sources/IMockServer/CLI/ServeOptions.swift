@@ -44,6 +44,9 @@ public struct ServeOptions: Sendable, Equatable {
     public var apps: [AppOption] = []
     /// `--seed FILE`.
     public var seedPath: String?
+    /// `--data DIR`: keep apps, users, tokens, offline queues, checkpoints and the clock in a
+    /// SQLite store in this directory across restarts (docs/PERSISTENCE.md); nil: in memory.
+    public var dataDirectory: String?
     /// `--seed-random N`: the seed of every random choice a fault makes (its `probability`),
     /// so a run can be replayed exactly; nil: a random seed, shown by `GET /_imock/faults`.
     public var faultSeed: UInt64?

@@ -10,11 +10,13 @@ final class InProcessServer: @unchecked Sendable {
     let server: MockServer
     let port: UInt16
 
-    /// `configure` changes any other option after the ones given here are set.
+    /// `configure` changes any other option after the ones given here are set. With
+    /// `dataDirectory` the server keeps its state in a store there (`--data`).
     init(
         apps: [ServeOptions.AppOption] = [ServeOptions.defaultApp], clock: Timeline.Mode = .system,
         sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
-        configure: (inout ServeOptions) -> Void = { _ in }, dialects: [DialectRoute] = DialectCatalog.served
+        configure: (inout ServeOptions) -> Void = { _ in }, dialects: [DialectRoute] = DialectCatalog.served,
+        dataDirectory: String? = nil
     ) throws {
         var options = ServeOptions()
         options.port = 0
@@ -26,8 +28,9 @@ final class InProcessServer: @unchecked Sendable {
         let directory = try options.makeDirectory(
             settings: DirectorySettings(passwordIterations: 10, random: options.makeRandomSource()),
             nowMs: options.clockStartMs ?? SystemClock().nowMs)
+        let store = try dataDirectory.map { try ServerStore.open(directory: $0, settings: directory.settings) }
         loop = try EventLoop()
-        server = MockServer(loop: loop, options: options, directory: directory, dialects: dialects)
+        server = MockServer(loop: loop, options: options, directory: directory, dialects: dialects, store: store)
         port = try server.start().port
         loop.start()
     }
@@ -52,7 +55,10 @@ final class InProcessServer: @unchecked Sendable {
 
     func stop() async {
         let server = UncheckedBox(server)
-        loop.execute { server.value.shutdown() }
+        loop.execute {
+            server.value.shutdown()
+            server.value.closeStore()
+        }
         loop.stop()
         await loop.waitUntilStopped()
     }

@@ -13,11 +13,12 @@ final class SessionFixture: Sendable {
 
     init(
         clock: Timeline.Mode = .system, sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
-        configure: (inout ServeOptions) -> Void = { _ in }, dialects: () -> [DialectRoute] = { DialectCatalog.served }
+        configure: (inout ServeOptions) -> Void = { _ in }, dialects: () -> [DialectRoute] = { DialectCatalog.served },
+        dataDirectory: String? = nil
     ) throws {
         server = try InProcessServer(
             apps: [.init(key: SessionFixture.app, registrationMode: .open)], clock: clock,
-            sessionIdleTimeout: sessionIdleTimeout, configure: configure, dialects: dialects())
+            sessionIdleTimeout: sessionIdleTimeout, configure: configure, dialects: dialects(), dataDirectory: dataDirectory)
         http = HTTPTestClient(port: server.port)
         clientLoop = try EventLoop()
         clientLoop.start()

@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The data directory of a store: created with its parents when missing, then locked so that
+/// two processes never write one store (each would hold its own copy of the state in memory
+/// and overwrite the other's).
+enum DataDirectory {
+    /// The database file's name inside the directory.
+    static let databaseName = "imock.sqlite"
+    /// The lock file's name inside the directory (held with `flock` while a writer is open).
+    static let lockName = "imock.lock"
+
+    /// Creates `path` and its missing parents (mode 0700: the store holds secrets), and
+    /// checks that it is a directory.
+    static func create(_ path: String) throws(StoreError) {
+        guard !path.isEmpty else { throw .directoryUnavailable(path: path, reason: "the path is empty") }
+        var prefix = path.hasPrefix("/") ? "/" : ""
+        for component in path.split(separator: "/") {
+            prefix += component
+            if mkdir(prefix, 0o700) != 0, errno != EEXIST {
+                throw .directoryUnavailable(path: path, reason: "mkdir \(prefix): \(lastError())")
+            }
+            prefix += "/"
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .directoryUnavailable(path: path, reason: lastError()) }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw .directoryUnavailable(path: path, reason: "it exists and is not a directory")
+        }
+    }
+
+    /// Creates the empty database file `path` with mode 0600 when it is missing, before SQLite
+    /// opens it: SQLite would create it 0644, and gives its `-wal` and `-shm` files the
+    /// database file's mode. An existing file keeps its mode.
+    static func createPrivateFile(_ path: String) throws(StoreError) {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .directoryUnavailable(path: path, reason: "open: \(lastError())") }
+        _ = close(descriptor)
+    }
+
+    static func lastError() -> String { String(cString: strerror(errno)) }
+}
+
+/// An exclusive `flock` on the directory's lock file, held while a writable store is open.
+/// The kernel drops it when the process ends, however it ends (SIGKILL included), so a
+/// crashed server never leaves a stale lock behind.
+final class DirectoryLock {
+    private var descriptor: Int32
+
+    /// Takes the lock of `directory`, or throws ``StoreError/inUse(path:)`` when another open
+    /// store (in this or another process) holds it.
+    init(directory: String) throws(StoreError) {
+        let path = directory + "/" + DataDirectory.lockName
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw .directoryUnavailable(path: directory, reason: "open \(path): \(DataDirectory.lastError())")
+        }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let failure = errno
+            DirectoryLock.closeFile(descriptor)
+            if failure == EWOULDBLOCK { throw .inUse(path: directory) }
+            throw .directoryUnavailable(path: directory, reason: "flock \(path): \(String(cString: strerror(failure)))")
+        }
+        self.descriptor = descriptor
+    }
+
+    deinit { release() }
+
+    /// Gives the lock up (idempotent).
+    func release() {
+        guard descriptor >= 0 else { return }
+        DirectoryLock.closeFile(descriptor)
+        descriptor = -1
+    }
+
+    private static func closeFile(_ descriptor: Int32) {
+        #if canImport(Glibc)
+        _ = Glibc.close(descriptor)
+        #else
+        _ = Darwin.close(descriptor)
+        #endif
+    }
+}

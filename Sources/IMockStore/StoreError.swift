@@ -1,0 +1,39 @@
+/// Every way the store can fail. A failed ``PersistentStore/apply(_:)`` leaves the database
+/// exactly as it was before the call (its transaction is rolled back).
+public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The data directory cannot be created or used (a path component is a file, no permission …).
+    case directoryUnavailable(path: String, reason: String)
+    /// Another process (another `imock serve --data`) holds the directory's lock file.
+    case inUse(path: String)
+    /// The file is not a SQLite database, or a SQLite database that imock did not write.
+    case notAStore(path: String, reason: String)
+    /// The database was written by a newer imock whose schema this build does not know.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// SQLite refused an operation: its result code and message, and what was being done.
+    case sqlite(code: Int32, message: String, operation: String)
+    /// A stored row cannot be turned back into domain state (a NULL where a value belongs, a
+    /// value that breaks the seed rules …).
+    case corruptRecord(String)
+    /// A change cannot be stored as given (a user without a uuid, a plain-text password, a
+    /// counter beyond 2⁵³ − 1, an update of an app the store does not hold …).
+    case invalidChange(String)
+    /// `PRAGMA integrity_check` found problems; one line per problem.
+    case integrityCheckFailed([String])
+    /// The store was closed, or opened read-only and asked to write.
+    case unavailable(String)
+
+    public var description: String {
+        switch self {
+        case .directoryUnavailable(let path, let reason): "cannot use data directory \(path): \(reason)"
+        case .inUse(let path): "data directory \(path) is in use by another imock process (its lock is held)"
+        case .notAStore(let path, let reason): "\(path) is not an imock store: \(reason)"
+        case .newerSchema(let path, let found, let supported):
+            "\(path) has schema version \(found), written by a newer imock; this build reads versions up to \(supported)"
+        case .sqlite(let code, let message, let operation): "SQLite error \(code) (\(message)) while \(operation)"
+        case .corruptRecord(let what): "stored data is damaged: \(what)"
+        case .invalidChange(let what): "change refused: \(what)"
+        case .integrityCheckFailed(let problems): "integrity check failed: \(problems.joined(separator: "; "))"
+        case .unavailable(let why): "the store is unavailable: \(why)"
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import IMockNet
+import IMockServer
+import IMockTestSupport
+import Testing
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+/// `imock serve --data DIR` as a real process: the start-up report, SIGTERM, the refusals of a
+/// directory it cannot use (exit 64) and a commit that fails (exit 74).
+@Suite("imock serve --data (process)")
+struct DataDirectoryProcessTests {
+    private func imock(_ arguments: [String]) async throws -> ExternalCommand.Output {
+        try await ExternalCommand.run(try IMockProcess.binaryPath(), arguments)
+    }
+
+    @Test("a new store is reported, kept through SIGTERM, and loaded by the next start (which ignores --app)")
+    func newThenLoaded() async throws {
+        let data = try ExternalCommand.temporaryDirectory() + "/nested/data"
+        let first = try await IMockProcess.start(["--data", data, "--app", "acme#chat:open"])
+        #expect(first.logText.contains(" info data directory=\(data) state=new\n"))
+        let http = HTTPTestClient(port: first.port)
+        #expect(try http.request("POST", "/acme/chat/users", json: #"{"username":"alice","password":"pw"}"#).status == 200)
+        try first.stop()
+        // The directory and the database hold secrets: owner only.
+        #expect(try permissions(of: data) == 0o700)
+        #expect(try permissions(of: data + "/imock.sqlite") == 0o600)
+
+        let second = try await IMockProcess.start(["--data", data, "--app", "acme#other"])
+        #expect(second.logText.contains(" info data directory=\(data) state=loaded apps=1 users=1 queuedMessages=0 checkpoints=0\n"))
+        #expect(second.logText.contains(" warning data.seedIgnored "))
+        let users = try HTTPTestClient(port: second.port).request(
+            "POST", "/acme/chat/token", json: #"{"grant_type":"password","username":"alice","password":"pw"}"#)
+        #expect(users.status == 200)
+        try second.stop()
+    }
+
+    @Test("SIGTERM with --data: the goodbyes go out (1001), the exit status is 0, and the state is kept")
+    func sigtermWithSessions() async throws {
+        let data = try ExternalCommand.temporaryDirectory()
+        let server = try await IMockProcess.start(["--data", data, "--app", "acme#chat:open"])
+        let http = HTTPTestClient(port: server.port)
+        let token = try http.userToken(appPath: "/acme/chat", user: "alice", ttl: 86_400)
+        let loop = try EventLoop()
+        loop.start()
+        defer { loop.stop() }
+        let device = try await ProtocolClient.connect(loop: loop, port: server.port)
+        device.login(app: "acme#chat", user: "alice", token: token, uuid: "a1")
+        #expect(await device.next(op: "login.ok")["op"]?.string == "login.ok")
+        try server.stop()
+        #expect(await device.socket.next() == .closed(code: 1001, reason: "server shutting down"))
+        let restarted = try await IMockProcess.start(["--data", data])
+        #expect(restarted.logText.contains(" state=loaded apps=1 users=1 "))
+        try restarted.stop()
+    }
+
+    @Test("IMOCK_DATA names the directory when --data is absent")
+    func environment() async throws {
+        let data = try ExternalCommand.temporaryDirectory()
+        let check = try ServeOptions.parse([], environment: ["IMOCK_DATA": data])
+        #expect(check.dataDirectory == data)
+        #expect(try ServeOptions.parse(["--data", "/x"], environment: ["IMOCK_DATA": data]).dataDirectory == "/x")
+        #expect(throws: (any Error).self) { try ServeOptions.parse(["--data", ""]) }
+    }
+
+    @Test("a directory that cannot be used exits 64 with the reason and leaves the files alone")
+    func refusals() async throws {
+        let base = try ExternalCommand.temporaryDirectory()
+
+        // Not a SQLite file.
+        let garbage = base + "/garbage"
+        try FileManager.default.createDirectory(atPath: garbage, withIntermediateDirectories: true)
+        try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: garbage + "/imock.sqlite"))
+        var result = try await imock(["serve", "--port", "0", "--data", garbage])
+        #expect(result.status == 64)
+        #expect(result.stderr.hasPrefix("imock serve: --data: \(garbage)/imock.sqlite is not an imock store: "), "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: garbage + "/imock.sqlite")) == Data(repeating: 0x41, count: 4096))
+
+        // A store written by a newer imock: its schema version (the header's user_version) is 99.
+        let newer = base + "/newer"
+        let server = try await IMockProcess.start(["--data", newer])
+        try server.stop()
+        try patchUserVersion(of: newer + "/imock.sqlite", to: 99)
+        result = try await imock(["serve", "--port", "0", "--data", newer])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.contains("has schema version 99, written by a newer imock; this build reads versions up to "),
+            "\(result.stderr)")
+
+        // A path that is a file.
+        let file = base + "/plain-file"
+        try Data("x".utf8).write(to: URL(fileURLWithPath: file))
+        result = try await imock(["serve", "--port", "0", "--data", file])
+        #expect(result.status == 64)
+        #expect(result.stderr == "imock serve: --data: cannot use data directory \(file): it exists and is not a directory\n")
+
+        // A directory another server is using.
+        let shared = base + "/shared"
+        let owner = try await IMockProcess.start(["--data", shared])
+        result = try await imock(["serve", "--port", "0", "--data", shared])
+        #expect(result.status == 64)
+        #expect(result.stderr == "imock serve: --data: data directory \(shared) is in use by another imock process (its lock is held)\n")
+        try owner.stop()
+    }
+
+    @Test("a commit that fails (the file-size limit) closes the connection unanswered and exits 74")
+    func commitFailure() async throws {
+        let data = try ExternalCommand.temporaryDirectory()
+        // 600 blocks of 512 bytes: room for the new store, not for hundreds of registrations.
+        let server = try await IMockProcess.start(["--data", data, "--app", "acme#chat:open"], fileSizeLimitBlocks: 600)
+        let port = server.port
+        let (answered, unanswered) = try await offPool { () throws -> (Int, Bool) in
+            for index in 0..<5000 {
+                let socket = try RawSocket(port: port)
+                let body = #"{"username":"user\#(index)","password":"pw","nickname":"\#(String(repeating: "n", count: 90))"}"#
+                try socket.send(
+                    "POST /acme/chat/users HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
+                if try socket.receiveUntilClosed().isEmpty { return (index, true) }
+            }
+            return (5000, false)
+        }
+        #expect(unanswered)
+        #expect(answered > 0)
+        #expect(try await offPool { server.waitForExit() } == .exited(74))
+        #expect(server.logText.contains(" error store.failed error="), "\(server.logText)")
+        // Everything answered is in the store; the refused registration is not.
+        let restarted = try await IMockProcess.start(["--data", data])
+        #expect(restarted.logText.contains(" state=loaded apps=1 users=\(answered) "), "\(restarted.logText)")
+        try restarted.stop()
+    }
+
+    private func permissions(of path: String) throws -> Int {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw FixtureFailure(description: "stat \(path): \(errno)") }
+        return Int(info.st_mode & 0o777)
+    }
+
+    /// Writes `version` into the SQLite header's user_version (big-endian at offset 60).
+    private func patchUserVersion(of path: String, to version: UInt32) throws {
+        let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
+        try handle.seek(toOffset: 60)
+        try handle.write(contentsOf: withUnsafeBytes(of: version.bigEndian) { Data($0) })
+        try handle.close()
+    }
+}
