@@ -119,16 +119,18 @@ extension SoakDriver {
         connection.send({ #"{"op":"logout","id":"\#($0)","unbindDeviceToken":false}"# }, as: .logout, atMs: nowMs)
     }
 
-    /// After the drain the descriptors settle back (sockets close on both ends); then the report.
-    private func settleFiles() {
+    /// After the drain the descriptors settle back (sockets close on both ends, within a few
+    /// seconds at most); then the report, whose verdict judges the count.
+    private func settleFiles(since: Int64? = nil) {
         guard let probe, let start = report.filesAtStart else { return complete() }
-        waitFor("the open files to settle", { [self] in
-            report.filesAtEnd = probe.openDescriptors()
-            return (report.filesAtEnd ?? .max) <= start + SoakReport.fileTolerance || nowMs - drainStartMs > 60_000
-        }) { [self] in
-            sample()
-            complete()
+        let since = since ?? nowMs
+        report.filesAtEnd = probe.openDescriptors()
+        guard (report.filesAtEnd ?? .max) <= start + SoakReport.fileTolerance || nowMs - since > 5_000 else {
+            _ = loop.scheduleTimer(after: .milliseconds(50)) { [self] in settleFiles(since: since) }
+            return
         }
+        sample()
+        complete()
     }
 
     // MARK: Reaping

@@ -9,6 +9,13 @@ public struct SoakReport: Sendable {
         public var atMs: Int64
         public var residentBytes: Int
         public var openFiles: Int?
+
+        /// A sample.
+        public init(atMs: Int64, residentBytes: Int, openFiles: Int?) {
+            self.atMs = atMs
+            self.residentBytes = residentBytes
+            self.openFiles = openFiles
+        }
     }
 
     // The run.
