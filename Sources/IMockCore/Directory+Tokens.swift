@@ -100,17 +100,17 @@ extension Directory {
         changeLog.record(.user(key, username: user.username))
     }
 
-    /// The app's client id when `clientID` and `clientSecret` match (compared in constant time).
+    /// The app's client id when `clientID` and `clientSecret` match. Both are compared in
+    /// constant time (`Crypto.secretsEqual`), and both always: which one was wrong still shows
+    /// in the error (Easemob's REST answers tell them apart), but not through timing.
     private func checkClientCredentials(clientID: String, clientSecret: String, of key: AppKey)
         throws(DirectoryError) -> String
     {
         let app = try app(key)
-        guard Crypto.constantTimeEquals(Array(clientID.utf8), Array(app.clientID.utf8)) else {
-            throw .clientIDMismatch
-        }
-        guard Crypto.constantTimeEquals(Array(clientSecret.utf8), Array(app.clientSecret.utf8)) else {
-            throw .clientSecretMismatch
-        }
+        let idMatches = Crypto.secretsEqual(clientID, app.clientID)
+        let secretMatches = Crypto.secretsEqual(clientSecret, app.clientSecret)
+        guard idMatches else { throw .clientIDMismatch }
+        guard secretMatches else { throw .clientSecretMismatch }
         return app.clientID
     }
 

@@ -29,6 +29,9 @@ enum CommandTable {
             run: TokenCommand.run),
         IMockCommand(
             name: "bench", summary: "Measure an in-process server against a baseline run alongside.", run: BenchCommand.run),
+        IMockCommand(
+            name: "soak", summary: "Run a bounded soak (logins, kicks, expiries, messages, faults) and count every message.",
+            run: SoakCommand.run),
         IMockCommand(name: "version", summary: "Print the version.", run: { _, _ in VersionCommand.run() }),
     ]
 

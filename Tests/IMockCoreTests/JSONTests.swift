@@ -96,13 +96,6 @@ import Testing
         #expect(hex(out) == "55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc")
     }
 
-    @Test func constantTimeEquals() {
-        #expect(Crypto.constantTimeEquals([1, 2, 3], [1, 2, 3]))
-        #expect(!Crypto.constantTimeEquals([1, 2, 3], [1, 2, 4]))
-        #expect(!Crypto.constantTimeEquals([1, 2], [1, 2, 3]))
-        #expect(Crypto.constantTimeEquals([], []))
-    }
-
     @Test func uuidsAreVersion4() {
         let uuid = RandomSource.secure.uuidString()
         let parts = uuid.split(separator: "-").map(\.count)

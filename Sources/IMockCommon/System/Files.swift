@@ -129,6 +129,29 @@ public enum Files {
         }
         return found.sorted()
     }
+
+    /// The names in `directory` (any kind, `.` and `..` left out), sorted; nil when it cannot
+    /// be listed.
+    public static func entries(of directory: String) -> [String]? {
+        guard let handle = opendir(directory) else { return nil }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != ".", name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// The target of symbolic link `path`, or nil.
+    public static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBufferPointer { readlink(path, $0.baseAddress!, $0.count) }
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
 }
 
 /// Writes to standard error.

@@ -35,10 +35,13 @@ extension SessionEngine {
     /// The connection has more output waiting than the server allows (its client does not
     /// read): the messages it was sent but had not taken go back to the front of the user's
     /// offline queue, in order (nothing is lost; a message the client did read after all comes
-    /// again at the next login, with the same id), and the session ends.
+    /// again at the next login, with the same id), and the session ends. A connection the
+    /// engine already ended (its close is under way) or does not know gets nothing: one end per
+    /// connection.
     public mutating func outputOverflowed(
         _ connection: ConnectionID, undelivered: [ChatMessage], nowMs: Int64
     ) -> [SessionOutput] {
+        guard let state = connections[connection], state != .closing else { return [] }
         let reason = "the client does not read: too much output is waiting"
         guard case .loggedIn(let sessionID) = connections[connection], let session = sessions[sessionID] else {
             connections[connection] = .closing

@@ -18,6 +18,9 @@ extension SessionEngine {
             ]
         case .tokenExpiry:
             guard session.expiryTimer == timer else { return [] }
+            // The timer that fired is no longer pending: only the others are cancelled.
+            session.expiryTimer = nil
+            sessions[sessionID] = session
             return expireSession(sessionID, nowMs: nowMs)
         }
     }

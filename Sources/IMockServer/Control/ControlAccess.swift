@@ -11,8 +11,7 @@ struct ControlAccess: Sendable {
         guard allowRemote || context.peer?.isLoopback == true else { throw .notLoopback }
         let header = request.headers["Authorization"] ?? ""
         let prefix = "Bearer "
-        guard header.hasPrefix(prefix),
-            Crypto.constantTimeEquals(Array(header.utf8.dropFirst(prefix.utf8.count)), Array(secret.utf8))
+        guard header.hasPrefix(prefix), Crypto.secretsEqual(Array(header.utf8.dropFirst(prefix.utf8.count)), Array(secret.utf8))
         else { throw .unauthorized }
     }
 }
