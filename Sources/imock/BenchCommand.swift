@@ -1,7 +1,7 @@
+import IMockBench
 import IMockCommon
-import IMockServer
 
-/// `imock bench`: parses its options, runs the benchmark and prints one line per figure.
+/// `imock bench`: parses its options and runs the scenarios (docs/BENCHMARKS.md).
 enum BenchCommand {
     /// Runs `imock bench` with the arguments after `bench`; returns the exit status.
     static func run(_ arguments: [String], environment: [String: String]) -> Int32 {
@@ -16,13 +16,6 @@ enum BenchCommand {
             StandardError.write("imock bench: \(error)\n\n\(BenchOptions.usage)")
             return UsageError.exitCode
         }
-        do {
-            let report = try Benchmark.runBlocking(options)
-            for line in report.lines { print(line) }
-            return 0
-        } catch {
-            StandardError.write("imock bench: \(error)")
-            return 1
-        }
+        return BenchRunner.runBlocking(options, environment: environment)
     }
 }

@@ -25,7 +25,7 @@ enum CommandTable {
             name: "run", summary: "Replay scenario fixtures and check the callback order the vendor documents require.",
             run: { arguments, environment in RunCommand.main(arguments, environment: environment) }),
         IMockCommand(
-            name: "bench", summary: "Measure an in-process server against a baseline run alongside.", run: BenchCommand.run),
+            name: "bench", summary: "Measure the IM work (logins, kicks, fleets, messages, REST) against baselines.", run: BenchCommand.run),
         IMockCommand(name: "version", summary: "Print the version.", run: { _, _ in VersionCommand.run() }),
     ]
 
