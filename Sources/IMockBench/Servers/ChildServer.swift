@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import CIMockShims
 import Foundation
 import IMockNet
 
