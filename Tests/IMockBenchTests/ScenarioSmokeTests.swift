@@ -63,7 +63,8 @@ struct ScenarioSmokeTests {
         // Every device of the tiny runs logged in and every kick arrived.
         for report in reports where report["server"]?.stringValue == "imock" {
             for part in report["parts"]?.arrayValue ?? [] {
-                #expect((part["notes"]?.arrayValue ?? []).isEmpty, "\(report["scenario"] ?? .null): \(part)")
+                let notes = part["notes"]?.arrayValue ?? []
+                #expect(notes.isEmpty, "\(report["scenario"] ?? .null): \(part)")
             }
         }
 

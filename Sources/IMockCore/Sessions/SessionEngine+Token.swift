@@ -26,7 +26,7 @@ extension SessionEngine {
     /// API's "expire now"): each ends as expired, earliest login first.
     public mutating func expireTokens(app: AppKey, user: String, nowMs: Int64) -> [SessionOutput] {
         guard let key = UserKey(app: app, rawUser: user) else { return [] }
-        return (sessionsByUser[key] ?? []).flatMap { expireSession($0, nowMs: nowMs) }
+        return (sessionsByUser[key]?.all ?? []).flatMap { expireSession($0.id, nowMs: nowMs) }
     }
 
     /// Ends the session as expired (journalled); cancels its remaining token timers.
