@@ -90,6 +90,19 @@ import Testing
         #expect(hex(mac) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
     }
 
+    @Test func hmacSHA256MatchesRFC4231Cases1And6() {
+        // A 20-byte key, and a key longer than the 64-byte block (hashed first).
+        let short = Crypto.hmacSHA256(key: [UInt8](repeating: 0x0B, count: 20), message: Array("Hi There".utf8))
+        #expect(hex(short) == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+        let long = Crypto.hmacSHA256(
+            key: [UInt8](repeating: 0xAA, count: 131),
+            message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8))
+        #expect(hex(long) == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+        // Exactly one block of key.
+        let block = Crypto.hmacSHA256(key: [UInt8](repeating: 0x61, count: 64), message: [])
+        #expect(block.count == 32 && block != Crypto.hmacSHA256(key: [UInt8](repeating: 0x61, count: 65), message: []))
+    }
+
     @Test func pbkdf2MatchesKnownVector() {
         // RFC 7914 §11 PBKDF2-HMAC-SHA256 vector ("passwd", "salt", c = 1), first 32 bytes.
         let out = Crypto.pbkdf2SHA256(password: Array("passwd".utf8), salt: Array("salt".utf8), iterations: 1)

@@ -32,7 +32,7 @@ struct ImockJSONBenchWire: BenchWire {
 
     mutating func events(in message: WireMessage) -> [BenchEvent] {
         guard case .text(let text) = message else { return [.other] }
-        var frame = FrameScanner(text)
+        let frame = FrameScanner(text)
         switch frame.op {
         case "login.ok": return [.loginAccepted]
         case "login.error": return [.loginRefused(code: frame.integer("code") ?? -1)]
