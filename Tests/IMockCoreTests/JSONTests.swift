@@ -23,6 +23,20 @@ import Testing
     @Test func bigIntegersBecomeDoubles() throws {
         #expect(try JSONValue.parse("9223372036854775807") == .int(.max))
         #expect(try JSONValue.parse("9223372036854775808") == .double(9223372036854775808))
+        #expect(try JSONValue.parse("-9223372036854775808") == .int(.min))
+        #expect(try JSONValue.parse("-9223372036854775809") == .double(-9_223_372_036_854_775_808.0))
+        #expect(try JSONValue.parse("-0") == .int(0))
+    }
+
+    @Test func integersAndStringsRoundTrip() throws {
+        for value: Int64 in [0, 1, -1, 9, 10, 99, 100, -100, 1_767_225_600_000, .max, .min, .max - 1, .min + 1] {
+            let text = JSONValue.int(value).encodedString
+            #expect(text == String(value))
+            #expect(try JSONValue.parse(text) == .int(value))
+        }
+        for string in ["", "plain ascii", "é and 😀", "tab\there", "quote\"", "back\\slash", "\u{1F}", "~\u{7F}"] {
+            #expect(try JSONValue.parse(JSONValue.string(string).encodedString) == .string(string))
+        }
     }
 
     @Test(arguments: [

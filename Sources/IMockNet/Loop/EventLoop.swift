@@ -97,6 +97,7 @@ public final class EventLoop: @unchecked Sendable {
             }
             runPendingTasks()
             runDueTimers()
+            flushWrites()
             rearmTimer()
         }
         shutdown()
@@ -230,6 +231,27 @@ public final class EventLoop: @unchecked Sendable {
     /// or the loop has not started yet (set-up before `start()`).
     public var isCallerAllowed: Bool {
         loopThread.withLock { thread in thread.map { pthread_equal($0, pthread_self()) != 0 } ?? true }
+    }
+
+    // MARK: Deferred writes
+
+    /// Connections written to during this iteration, flushed once at its end.
+    private var connectionsToFlush: [Connection] = []
+
+    /// Has `connection` write its queued output at the end of this iteration: everything a turn
+    /// of the loop sends to one peer (a reply and the frames after it, a kick and its close, an
+    /// offline queue) leaves in one system call instead of one per message.
+    func flushAtEndOfIteration(_ connection: Connection) {
+        connectionsToFlush.append(connection)
+    }
+
+    private func flushWrites() {
+        // A flush may write to other connections (a close handler): loop until none is left.
+        while !connectionsToFlush.isEmpty {
+            let connections = connectionsToFlush
+            connectionsToFlush.removeAll(keepingCapacity: true)
+            for connection in connections { connection.flushDeferred() }
+        }
     }
 
     // MARK: Timers

@@ -48,6 +48,8 @@ public final class Connection: IOHandler {
     private var tls: TLSSession?
     private var connectCompletion: ((SystemError?) -> Void)?
     private var lingerTimer: LoopTimerID?
+    /// Whether the loop will flush this connection's output at the end of its iteration.
+    private var flushPending = false
     private static let ids = IDGenerator()
 
     /// Wraps an accepted descriptor. Call `activate()` on the loop thread to start reading.
@@ -107,7 +109,8 @@ public final class Connection: IOHandler {
 
     // MARK: Writing
 
-    /// Queues bytes for the peer (encrypting them under TLS) and writes what the socket takes.
+    /// Queues bytes for the peer (encrypting them under TLS); the loop writes them at the end of
+    /// its current iteration, together with whatever else this connection is sent meanwhile.
     public func write(_ bytes: [UInt8]) {
         guard isOpen, !bytes.isEmpty else { return }
         if let tls {
@@ -121,6 +124,25 @@ public final class Connection: IOHandler {
         } else {
             enqueueRaw(bytes)
         }
+        guard state == .open else { return }
+        if queuedBytes >= Connection.deferredWriteLimit {
+            // Enough for one system call: written now, so that deferral never holds more
+            // than this (the output limits count what the socket did not take).
+            flushPending = false
+            flush()
+        } else if !flushPending {
+            flushPending = true
+            loop.flushAtEndOfIteration(self)
+        }
+    }
+
+    /// Output beyond this is written at once rather than at the end of the iteration.
+    static let deferredWriteLimit = 32 * 1024
+
+    /// The loop's end-of-iteration flush.
+    func flushDeferred() {
+        guard flushPending else { return }
+        flushPending = false
         if state == .open { flush() }
     }
 
@@ -275,8 +297,14 @@ public final class Connection: IOHandler {
 
     // MARK: Closing
 
-    /// Closes the connection; see `CloseMode`. Calling it again is harmless.
+    /// Closes the connection; see `CloseMode`. Calling it again is harmless. Output written
+    /// before the close is sent first, as far as the socket takes it (also for `.immediately`
+    /// and `.reset`, as when writes went out at once).
     public func close(_ mode: CloseMode) {
+        if flushPending, state == .open {
+            flushPending = false
+            flush()
+        }
         switch (state, mode) {
         case (.closed, _):
             return
