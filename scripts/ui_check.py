@@ -284,6 +284,8 @@ def run(browser, port, secret, screenshots):
     step("a device logs in and is listed")
     alice = Device(port, "alice")
     browser.wait("alice's session", exists(row("sessions", user="alice", resource=alice.resource)))
+    browser.wait("alice's dialect (imock JSON) in her row",
+                 f"document.querySelector({json.dumps(row('sessions', user='alice'))}).cells[3].textContent === 'imock'")
     browser.wait("alice's login in the event stream", exists(f'#events li[data-op="login.ok"][data-resource="{alice.resource}"]'))
 
     step("kick it with code 206 from the page")

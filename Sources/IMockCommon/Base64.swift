@@ -28,21 +28,34 @@ public enum Base64 {
     }
 
     /// The padded standard base64 text of `bytes`.
-    public static func encode(_ bytes: some Collection<UInt8>) -> String { encode(bytes, variant: .standard) }
+    public static func encode(_ bytes: some Collection<UInt8>) -> String { encode(Array(bytes), variant: .standard) }
+
+    /// The padded standard base64 text of `bytes`.
+    public static func encode(_ bytes: [UInt8]) -> String { encode(bytes, variant: .standard) }
 
     /// The bytes of padded standard base64 `text`; nil unless it is exactly that.
     public static func decode(_ text: some StringProtocol) -> [UInt8]? { decode(text, variant: .standard) }
 
+    /// The bytes of padded standard base64 `text`; nil unless it is exactly that.
+    public static func decode(_ text: String) -> [UInt8]? { decode(text, variant: .standard) }
+
     /// `bytes` in `variant`.
     public static func encode(_ bytes: some Collection<UInt8>, variant: Variant) -> String {
+        encode(Array(bytes), variant: variant)
+    }
+
+    /// `bytes` in `variant` (the concrete form callers with an array get: no generic code).
+    public static func encode(_ input: [UInt8], variant: Variant) -> String {
         let alphabet = variant.alphabet
-        let input = Array(bytes)
         var output: [UInt8] = []
         output.reserveCapacity((input.count + 2) / 3 * 4)
         var index = 0
         while index + 3 <= input.count {
             let group = UInt32(input[index]) << 16 | UInt32(input[index + 1]) << 8 | UInt32(input[index + 2])
-            for shift: UInt32 in [18, 12, 6, 0] { output.append(alphabet[Int(group >> shift & 0x3F)]) }
+            output.append(alphabet[Int(group >> 18 & 0x3F)])
+            output.append(alphabet[Int(group >> 12 & 0x3F)])
+            output.append(alphabet[Int(group >> 6 & 0x3F)])
+            output.append(alphabet[Int(group & 0x3F)])
             index += 3
         }
         let remaining = input.count - index
@@ -60,7 +73,17 @@ public enum Base64 {
 
     /// The bytes `text` encodes in `variant`, or nil (see the type's strictness rules).
     public static func decode(_ text: some StringProtocol, variant: Variant) -> [UInt8]? {
-        var input = Array(text.utf8)
+        decode(utf8: ArraySlice(text.utf8), variant: variant)
+    }
+
+    /// The bytes `text` encodes in `variant` (the concrete form callers with a `String` get).
+    public static func decode(_ text: String, variant: Variant) -> [UInt8]? {
+        decode(utf8: ArraySlice(text.utf8), variant: variant)
+    }
+
+    /// The bytes the base64 characters `input` encode in `variant`, or nil.
+    public static func decode(utf8 input: ArraySlice<UInt8>, variant: Variant) -> [UInt8]? {
+        var input = input
         if variant == .standard {
             guard input.count % 4 == 0 else { return nil }
             var padding = 0
@@ -93,8 +116,17 @@ public enum Base64 {
 /// Base64url (RFC 4648 §5) without padding: tokens, cursors, generated credentials.
 public enum Base64URL {
     /// Encodes without `=` padding.
-    public static func encode(_ bytes: some Collection<UInt8>) -> String { Base64.encode(bytes, variant: .url) }
+    public static func encode(_ bytes: some Collection<UInt8>) -> String { Base64.encode(Array(bytes), variant: .url) }
+
+    /// Encodes without `=` padding.
+    public static func encode(_ bytes: [UInt8]) -> String { Base64.encode(bytes, variant: .url) }
 
     /// Decodes unpadded base64url strictly (nil otherwise).
     public static func decode(_ text: some StringProtocol) -> [UInt8]? { Base64.decode(text, variant: .url) }
+
+    /// Decodes unpadded base64url strictly (nil otherwise).
+    public static func decode(_ text: String) -> [UInt8]? { Base64.decode(text, variant: .url) }
+
+    /// Decodes the unpadded base64url characters `utf8` strictly (nil otherwise).
+    public static func decode(utf8: ArraySlice<UInt8>) -> [UInt8]? { Base64.decode(utf8: utf8, variant: .url) }
 }

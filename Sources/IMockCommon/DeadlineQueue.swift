@@ -16,37 +16,54 @@ public struct TimerID: Hashable, Comparable, Sendable, CustomStringConvertible {
 ///
 /// Due timers come out in deadline order, and timers with equal deadlines in the order they
 /// were scheduled. The owner decides what "now" is. Cancelled timers are dropped lazily.
+///
+/// Inlinable, so that each user (the event loop, the timeline) gets a copy specialised for its
+/// deadline and payload types: the generic version looked up type metadata at every step.
 public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecked Sendable {
     // @unchecked: Sendable exactly when Payload is; the event loop keeps non-Sendable closures
     // in a loop-confined queue.
-    private struct Entry {
-        var deadline: Deadline
-        var id: TimerID
-        var payload: Payload
+    @usableFromInline
+    struct Entry {
+        @usableFromInline var deadline: Deadline
+        @usableFromInline var id: TimerID
+        @usableFromInline var payload: Payload
 
+        @inlinable
+        init(deadline: Deadline, id: TimerID, payload: Payload) {
+            self.deadline = deadline
+            self.id = id
+            self.payload = payload
+        }
+
+        @inlinable
         func firesBefore(_ other: Entry) -> Bool {
             deadline != other.deadline ? deadline < other.deadline : id < other.id
         }
     }
 
     /// A binary min-heap on (deadline, id). Cancelled entries stay until they reach the top.
-    private var heap: [Entry] = []
-    private var live: Set<TimerID> = []
-    private var nextID: UInt64 = 0
+    @usableFromInline var heap: [Entry] = []
+    @usableFromInline var live: Set<TimerID> = []
+    @usableFromInline var nextID: UInt64 = 0
 
     /// Creates an empty schedule.
+    @inlinable
     public init() {}
 
     /// The number of timers scheduled and not yet fired or cancelled.
+    @inlinable
     public var count: Int { live.count }
 
     /// Whether no timer is pending.
+    @inlinable
     public var isEmpty: Bool { live.isEmpty }
 
     /// The earliest pending deadline, or nil when nothing is scheduled.
+    @inlinable
     public var nextDeadline: Deadline? { heap.first?.deadline }
 
     /// Schedules `payload` to become due at `deadline`.
+    @inlinable
     @discardableResult
     public mutating func schedule(at deadline: Deadline, _ payload: Payload) -> TimerID {
         let id = TimerID(rawValue: nextID)
@@ -58,6 +75,7 @@ public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecke
     }
 
     /// Cancels a pending timer; returns false if it already fired, was cancelled, or never existed.
+    @inlinable
     @discardableResult
     public mutating func cancel(_ id: TimerID) -> Bool {
         guard live.remove(id) != nil else { return false }
@@ -66,9 +84,11 @@ public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecke
     }
 
     /// Whether `id` is still pending.
+    @inlinable
     public func isPending(_ id: TimerID) -> Bool { live.contains(id) }
 
     /// Removes and returns every timer with a deadline ≤ `now`, in firing order.
+    @inlinable
     public mutating func popDue(now: Deadline) -> [(id: TimerID, payload: Payload)] {
         var due: [(id: TimerID, payload: Payload)] = []
         while let top = heap.first, top.deadline <= now {
@@ -81,6 +101,7 @@ public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecke
     }
 
     /// Removes and returns the first timer due by `limit`, with its deadline; nil when none is.
+    @inlinable
     public mutating func popFirst(dueBy limit: Deadline) -> (id: TimerID, deadline: Deadline, payload: Payload)? {
         guard let top = heap.first, top.deadline <= limit else { return nil }
         removeTop()
@@ -89,18 +110,21 @@ public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecke
         return (top.id, top.deadline, top.payload)
     }
 
-    private mutating func dropCancelledTop() {
+    @inlinable
+    mutating func dropCancelledTop() {
         while let top = heap.first, !live.contains(top.id) { removeTop() }
     }
 
-    private mutating func removeTop() {
+    @inlinable
+    mutating func removeTop() {
         let last = heap.removeLast()
         guard !heap.isEmpty else { return }
         heap[0] = last
         siftDown(0)
     }
 
-    private mutating func siftUp(_ start: Int) {
+    @inlinable
+    mutating func siftUp(_ start: Int) {
         var child = start
         while child > 0 {
             let parent = (child - 1) / 2
@@ -110,7 +134,8 @@ public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecke
         }
     }
 
-    private mutating func siftDown(_ start: Int) {
+    @inlinable
+    mutating func siftDown(_ start: Int) {
         var parent = start
         while true {
             let left = 2 * parent + 1

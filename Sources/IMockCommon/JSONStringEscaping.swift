@@ -7,6 +7,18 @@ public enum JSONStringEscaping {
     /// Appends `string` as a quoted JSON string to `out`.
     public static func write(_ string: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // The common case, nothing to escape, is one copy.
+        let plain = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return false
+            }
+            out.append(contentsOf: bytes)
+            return true
+        }
+        if plain == true {
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in string.utf8 {
             switch byte {
             case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])

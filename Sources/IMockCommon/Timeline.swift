@@ -167,11 +167,14 @@ public final class Timeline: Sendable {
     // MARK: Timers
 
     /// Runs `action` when the clock reaches `deadlineMs` (at the next ``fireDue()`` when that is
-    /// already past).
+    /// already past). The observers hear of it only when it is the new earliest deadline.
     @discardableResult
     public func schedule(at deadlineMs: Int64, _ action: @escaping @Sendable () -> Void) -> Timer {
-        let timer = state.withLock { Timer(id: $0.timers.schedule(at: deadlineMs, action)) }
-        notifyObservers()
+        let (timer, earliest) = state.withLock { state in
+            let previous = state.timers.nextDeadline
+            return (Timer(id: state.timers.schedule(at: deadlineMs, action)), previous.map { deadlineMs < $0 } ?? true)
+        }
+        if earliest { notifyObservers() }
         return timer
     }
 

@@ -24,9 +24,12 @@ public struct AppKey: Hashable, Comparable, Sendable, CustomStringConvertible {
 
     /// Parses `org#app`.
     public init(parsing text: String) throws(DirectoryError) {
-        let parts = text.split(separator: "#", omittingEmptySubsequences: false)
-        guard parts.count == 2 else { throw .invalidAppKey(text) }
-        try self.init(org: String(parts[0]), app: String(parts[1]))
+        let utf8 = text.utf8
+        guard let hash = utf8.firstIndex(of: UInt8(ascii: "#")),
+            !utf8[utf8.index(after: hash)...].contains(UInt8(ascii: "#"))
+        else { throw .invalidAppKey(text) }
+        try self.init(
+            org: String(Substring(utf8[..<hash])), app: String(Substring(utf8[utf8.index(after: hash)...])))
     }
 
     /// `org#app`.
@@ -35,13 +38,13 @@ public struct AppKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     public static func < (lhs: AppKey, rhs: AppKey) -> Bool { lhs.description < rhs.description }
 
     static func isValidOrg(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
+        let bytes = name.utf8
         return !bytes.isEmpty && bytes.count <= maximumOrgLength
             && bytes.allSatisfy { isLowerOrDigitOrHyphen($0) || ($0 >= 0x41 && $0 <= 0x5A) || $0 == UInt8(ascii: "_") }
     }
 
     static func isValidApp(_ name: String) -> Bool {
-        let bytes = Array(name.utf8)
+        let bytes = name.utf8
         return !bytes.isEmpty && bytes.count <= maximumAppLength && bytes.allSatisfy(isLowerOrDigitOrHyphen)
     }
 

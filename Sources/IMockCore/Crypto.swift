@@ -5,20 +5,16 @@ import IMockCommon
 /// comparison. (Randomness comes from the run's `RandomSource`.)
 public enum Crypto {
 
-    /// HMAC-SHA256 of `message` under `key` (32 bytes).
+    /// HMAC-SHA256 of `message` under `key` (32 bytes), RFC 2104 over SHA-256 digests.
+    ///
+    /// Written out over the SHA-256 fetched once (``SHA256Digest``): OpenSSL 3's one-shot
+    /// `HMAC()` looks the MAC and the digest up by name on every call, which cost ten times
+    /// the hashing itself for a token-sized message (docs/BENCHMARKS.md).
     public static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: 32)
-        var length: UInt32 = 0
-        key.withUnsafeBufferPointer { keyBuffer in
-            message.withUnsafeBufferPointer { messageBuffer in
-                out.withUnsafeMutableBufferPointer { outBuffer in
-                    _ = HMAC(
-                        EVP_sha256(), keyBuffer.baseAddress, Int32(keyBuffer.count),
-                        messageBuffer.baseAddress, messageBuffer.count, outBuffer.baseAddress, &length)
-                }
-            }
-        }
-        return out
+        var block = key.count > 64 ? SHA256Digest.shared.digest(key, []) : key
+        block.append(contentsOf: repeatElement(0, count: 64 - block.count))
+        let inner = SHA256Digest.shared.digest(block.map { $0 ^ 0x36 }, message)
+        return SHA256Digest.shared.digest(block.map { $0 ^ 0x5C }, inner)
     }
 
     /// PBKDF2-HMAC-SHA256 (`PKCS5_PBKDF2_HMAC`) of `password` with `salt`, 32-byte output.
@@ -69,4 +65,28 @@ public enum Crypto {
 
     /// The key of ``secretsEqual(_:_:)``: random, never shown, the same for the process's life.
     private static let comparisonKey = RandomSource.secure.bytes(32)
+}
+
+/// SHA-256, fetched once from OpenSSL's default provider (immutable and thread-safe once fetched).
+final class SHA256Digest: @unchecked Sendable {
+    static let shared = SHA256Digest()
+    private let algorithm: OpaquePointer
+
+    private init() {
+        guard let algorithm = EVP_MD_fetch(nil, "SHA256", nil) else { preconditionFailure("OpenSSL has no SHA256") }
+        self.algorithm = algorithm
+    }
+
+    /// SHA-256 of `first` followed by `second`.
+    func digest(_ first: [UInt8], _ second: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 32)
+        guard let context = EVP_MD_CTX_new() else { preconditionFailure("EVP_MD_CTX_new failed") }
+        defer { EVP_MD_CTX_free(context) }
+        var length: UInt32 = 0
+        _ = EVP_DigestInit_ex2(context, algorithm, nil)
+        _ = first.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+        _ = second.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
+        _ = out.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(context, $0.baseAddress, &length) }
+        return out
+    }
 }

@@ -69,7 +69,12 @@ private struct JSONParser {
     }
 
     mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
@@ -196,15 +201,44 @@ private struct JSONParser {
             guard index < bytes.count, isDigit(bytes[index]) else { throw error(.invalidNumber) }
             while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         }
+        if isInteger, let value = Self.integer(bytes[start..<index]) { return .int(value) }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        if isInteger, let value = Int64(text) { return .int(value) }
         guard let value = Double(text), value.isFinite else { throw error(.invalidNumber) }
         return .double(value)
     }
 
     func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
+    /// The value of an optional minus and decimal digits, nil when it does not fit `Int64`.
+    static func integer(_ digits: ArraySlice<UInt8>) -> Int64? {
+        var rest = digits[...]
+        let negative = rest.first == UInt8(ascii: "-")
+        if negative { rest = rest.dropFirst() }
+        var value: Int64 = 0
+        for digit in rest {
+            let (times10, overflow) = value.multipliedReportingOverflow(by: 10)
+            // Accumulated negatively, so that Int64.min fits.
+            let (sum, overflow2) = times10.subtractingReportingOverflow(Int64(digit - 0x30))
+            guard !overflow, !overflow2 else { return nil }
+            value = sum
+        }
+        if negative { return value }
+        return value == .min ? nil : -value
+    }
+
     mutating func parseString() throws(JSONParseError) -> String {
+        // The common case: printable ASCII up to the closing quote, no escape.
+        var end = index + 1
+        while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x80, bytes[end] != UInt8(ascii: "\\"),
+            bytes[end] != UInt8(ascii: "\"")
+        {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let string = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+            index = end + 1
+            return string
+        }
         index += 1
         var out: [UInt8] = []
         while true {

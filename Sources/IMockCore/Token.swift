@@ -77,12 +77,12 @@ public enum TokenCodec {
     public static func decodeUnverified(_ token: String) throws(TokenError) -> (
         claims: TokenClaims, signedBytes: [UInt8], mac: [UInt8]
     ) {
-        guard token.hasPrefix(prefix) else { throw .malformed }
-        let body = token.utf8.dropFirst(prefix.utf8.count)
-        let parts = body.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
-        guard parts.count == 2,
-            let claimBytes = Base64URL.decode(String(decoding: parts[0], as: UTF8.self)),
-            let mac = Base64URL.decode(String(decoding: parts[1], as: UTF8.self)),
+        let bytes = Array(token.utf8)
+        guard bytes.starts(with: prefix.utf8) else { throw .malformed }
+        let body = bytes[prefix.utf8.count...]
+        guard let dot = body.firstIndex(of: UInt8(ascii: ".")), !body[(dot + 1)...].contains(UInt8(ascii: ".")),
+            let claimBytes = Base64URL.decode(utf8: body[..<dot]),
+            let mac = Base64URL.decode(utf8: body[(dot + 1)...]),
             mac.count == 32,
             let json = try? JSONValue.parse(claimBytes),
             let claims = claims(from: json)

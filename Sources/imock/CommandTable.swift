@@ -28,7 +28,7 @@ enum CommandTable {
             name: "token", summary: "Print an app or user token: minted offline for a seed file, or asked from a running server.",
             run: TokenCommand.run),
         IMockCommand(
-            name: "bench", summary: "Measure an in-process server against a baseline run alongside.", run: BenchCommand.run),
+            name: "bench", summary: "Measure the IM work (logins, kicks, fleets, messages, REST) against baselines.", run: BenchCommand.run),
         IMockCommand(
             name: "soak", summary: "Run a bounded soak (logins, kicks, expiries, messages, faults) and count every message.",
             run: SoakCommand.run),

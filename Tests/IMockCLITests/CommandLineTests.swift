@@ -1,3 +1,4 @@
+import IMockBench
 import IMockServer
 @testable import imock
 import IMockTestSupport

@@ -23,6 +23,20 @@ import Testing
     @Test func bigIntegersBecomeDoubles() throws {
         #expect(try JSONValue.parse("9223372036854775807") == .int(.max))
         #expect(try JSONValue.parse("9223372036854775808") == .double(9223372036854775808))
+        #expect(try JSONValue.parse("-9223372036854775808") == .int(.min))
+        #expect(try JSONValue.parse("-9223372036854775809") == .double(-9_223_372_036_854_775_808.0))
+        #expect(try JSONValue.parse("-0") == .int(0))
+    }
+
+    @Test func integersAndStringsRoundTrip() throws {
+        for value: Int64 in [0, 1, -1, 9, 10, 99, 100, -100, 1_767_225_600_000, .max, .min, .max - 1, .min + 1] {
+            let text = JSONValue.int(value).encodedString
+            #expect(text == String(value))
+            #expect(try JSONValue.parse(text) == .int(value))
+        }
+        for string in ["", "plain ascii", "é and 😀", "tab\there", "quote\"", "back\\slash", "\u{1F}", "~\u{7F}"] {
+            #expect(try JSONValue.parse(JSONValue.string(string).encodedString) == .string(string))
+        }
     }
 
     @Test(arguments: [
@@ -88,6 +102,19 @@ import Testing
     @Test func hmacSHA256MatchesRFC4231Case2() {
         let mac = Crypto.hmacSHA256(key: Array("Jefe".utf8), message: Array("what do ya want for nothing?".utf8))
         #expect(hex(mac) == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+    }
+
+    @Test func hmacSHA256MatchesRFC4231Cases1And6() {
+        // A 20-byte key, and a key longer than the 64-byte block (hashed first).
+        let short = Crypto.hmacSHA256(key: [UInt8](repeating: 0x0B, count: 20), message: Array("Hi There".utf8))
+        #expect(hex(short) == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+        let long = Crypto.hmacSHA256(
+            key: [UInt8](repeating: 0xAA, count: 131),
+            message: Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8))
+        #expect(hex(long) == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+        // Exactly one block of key.
+        let block = Crypto.hmacSHA256(key: [UInt8](repeating: 0x61, count: 64), message: [])
+        #expect(block.count == 32 && block != Crypto.hmacSHA256(key: [UInt8](repeating: 0x61, count: 65), message: []))
     }
 
     @Test func pbkdf2MatchesKnownVector() {

@@ -77,6 +77,25 @@ public enum Files {
         guard unlink(path) == 0 || Glibc.errno == ENOENT else { throw .errno(path, "remove") }
     }
 
+    /// Removes `path` and, for a directory, everything below it (symbolic links are removed,
+    /// not followed); a missing one is fine.
+    public static func removeTree(_ path: String) throws(FileError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if Glibc.errno == ENOENT { return }
+            throw .errno(path, "remove")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return try remove(path) }
+        for name in entries(of: path) ?? [] { try removeTree(path + "/" + name) }
+        guard rmdir(path) == 0 || Glibc.errno == ENOENT else { throw .errno(path, "remove the directory") }
+    }
+
+    /// The directory for temporary files: `TMPDIR`, else `/tmp`.
+    public static var temporaryDirectory: String {
+        let given = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+        return given.isEmpty ? "/tmp" : (given.hasSuffix("/") ? String(given.dropLast()) : given)
+    }
+
     /// Creates `path` and its missing parents (like `mkdir -p`).
     public static func makeDirectories(_ path: String) throws(FileError) {
         var prefix = path.hasPrefix("/") ? "/" : ""
@@ -137,9 +156,7 @@ public enum Files {
         defer { closedir(handle) }
         var names: [String] = []
         while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = name(of: entry)
             if name != ".", name != ".." { names.append(name) }
         }
         return names.sorted()

@@ -19,31 +19,27 @@ extension LoginPolicyEngine {
             let group = platform.group
             let limit = limits.limit(for: group)
             guard limit > 0 else { return .refuse(.tooManyDevices) }
-            let inGroup = slots.others.filter { $0.device.easemobGroup == group }
-            let excess = inGroup.count + 1 - limit
-            let victims = excess > 0 ? Array(inGroup.prefix(excess)) : []
+            let inGroup: (DeviceBucket) -> Bool = { $0 == .easemob(group) }
+            let excess = slots.otherCount(inBuckets: inGroup) + 1 - limit
+            let victims = excess > 0 ? slots.others(inBuckets: inGroup, limit: excess) : []
             if keepRefuses, !victims.isEmpty || slots.hasConflictFromOtherDevice {
                 return .refuse(.tooManyDevices)
             }
             return .kick(victims, slots)
         case .singleDevice(.firstDeviceWins):
-            if !slots.others.isEmpty || slots.hasConflictFromOtherDevice {
+            if slots.hasOthers || slots.hasConflictFromOtherDevice {
                 return .refuse(.boundToAnotherDevice)
             }
             return .kick([], slots)
         case .singleDevice(.newKicksOld):
-            let victims = slots.others
             if keepRefuses {
-                let latestLive = chronological(
-                    slots.others + slots.conflicts + (slots.replaceable.map { [$0] } ?? [])
-                ).last
-                let last = attempt.lastLoginDevice ?? latestLive?.device.identity
+                let last = attempt.lastLoginDevice ?? slots.latest?.device.identity
                 let deviceChanged = last.map { $0 != attempt.device.identity } ?? false
-                if deviceChanged || !victims.isEmpty || slots.hasConflictFromOtherDevice {
+                if deviceChanged || slots.hasOthers || slots.hasConflictFromOtherDevice {
                     return .refuse(.deviceChanged)
                 }
             }
-            return .kick(victims, slots)
+            return .kick(slots.others(inBuckets: { _ in true }), slots)
         }
     }
 }

@@ -14,25 +14,24 @@ extension LoginPolicyEngine {
         slots: SlotPartition
     ) -> PolicyOutcome {
         guard platform != .admin else { return .kick([], slots) }
-        let candidates: [(session: LiveSession, platform: OpenIMPlatform)] = slots.others.compactMap {
-            guard let other = $0.device.openIMPlatform, other != .admin,
-                $0.device.tokenID != device.tokenID
-            else { return nil }
-            return ($0, other)
-        }
-        let victims: [LiveSession]
+        let kicked: (OpenIMPlatform) -> Bool
         switch policy {
         case .defaultNotKick:
-            victims = []
+            return .kick([], slots)
         case .allLoginButSameTermKick:
-            victims = candidates.filter { $0.platform == platform }.map(\.session)
+            kicked = { $0 == platform }
         case .allLoginButSameClassKick:
-            victims = candidates.filter { $0.platform.platformClass == platform.platformClass }
-                .map(\.session)
+            kicked = { $0.platformClass == platform.platformClass }
         case .pcAndOther:
-            victims = platform.platformClass == .pc
-                ? [] : candidates.filter { $0.platform.platformClass != .pc }.map(\.session)
+            guard platform.platformClass != .pc else { return .kick([], slots) }
+            kicked = { $0.platformClass != .pc }
         }
+        let victims = slots.others(
+            inBuckets: { bucket in
+                guard case .openIM(let other) = bucket, other != .admin else { return false }
+                return kicked(other)
+            },
+            where: { $0.device.tokenID != device.tokenID })
         return .kick(victims, slots)
     }
 }

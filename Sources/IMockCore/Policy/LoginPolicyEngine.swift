@@ -29,19 +29,26 @@ public struct LoginPolicyEngine: Sendable, Hashable {
         _ attempt: LoginAttempt,
         liveSessions: [LiveSession]
     ) throws(LoginPolicyError) -> LoginDecision {
+        try decide(attempt, liveSessions: LiveSessions(liveSessions))
+    }
+
+    /// Decides on `attempt`, given the user's live sessions. Reads the sessions holding the
+    /// new device's resource and those of the buckets the policy counts or kicks in — never
+    /// every session of the user (docs/BENCHMARKS.md: a load test of one account).
+    public func decide(
+        _ attempt: LoginAttempt,
+        liveSessions: LiveSessions
+    ) throws(LoginPolicyError) -> LoginDecision {
         let device = attempt.device
         let outcome: PolicyOutcome
         let signal: KickSignal
-        let sameFamily: [LiveSession]
         switch (policy, device.platform) {
         case (.easemob(let easemob), .easemob(let platform)):
-            sameFamily = Self.chronological(liveSessions.filter { $0.device.platform.isEasemob })
-            let slots = SlotPartition(device: device, sessions: sameFamily)
+            let slots = SlotPartition(device: device, sessions: liveSessions, easemob: true)
             outcome = Self.easemobOutcome(easemob, platform: platform, attempt: attempt, slots: slots)
             signal = .easemob(.loggedInOnAnotherDevice)
         case (.openIM(let openIM), .openIM(let platform)):
-            sameFamily = Self.chronological(liveSessions.filter { !$0.device.platform.isEasemob })
-            let slots = SlotPartition(device: device, sessions: sameFamily)
+            let slots = SlotPartition(device: device, sessions: liveSessions, easemob: false)
             outcome = Self.openIMOutcome(openIM, platform: platform, device: device, slots: slots)
             signal = .openIM(.kickOnlineMessage)
         case (.easemob, .openIM), (.openIM, .easemob):
@@ -63,9 +70,7 @@ public struct LoginPolicyEngine: Sendable, Hashable {
 
     /// Sessions ordered by login time, then session id.
     static func chronological(_ sessions: [LiveSession]) -> [LiveSession] {
-        sessions.sorted {
-            ($0.device.loginTimeMs, $0.id) < ($1.device.loginTimeMs, $1.id)
-        }
+        sessions.sorted(by: LiveSessions.precedes)
     }
 }
 
@@ -77,25 +82,30 @@ enum PolicyOutcome {
     case kick([LiveSession], SlotPartition)
 }
 
-/// The user's live sessions split by their relation to the new login's resource.
+/// The user's live sessions of the new login's vendor family (those of the other family are
+/// never counted nor kicked), split by their relation to the new login's resource.
 struct SlotPartition {
     /// The same device (UUID and resource) logging in again.
     let replaceable: LiveSession?
     /// Sessions of other device UUIDs holding the new login's resource.
     let conflicts: [LiveSession]
-    /// Every other session, chronological.
-    let others: [LiveSession]
+    /// The new login's resource, which the others do not hold.
+    let resource: String
+    /// The family's sessions; read by bucket.
+    let sessions: LiveSessions
+    private let easemob: Bool
+    /// Sessions of the family holding the new login's resource, by bucket.
+    private let sameResource: [LiveSession]
+
     /// Whether another device holds the new login's resource (so the login kicks another device).
     var hasConflictFromOtherDevice: Bool { !conflicts.isEmpty }
 
-    init(device: LoginDevice, sessions: [LiveSession]) {
+    init(device: LoginDevice, sessions: LiveSessions, easemob: Bool) {
+        let sameResource = sessions.sessions(withResource: device.resource).filter { $0.device.bucket.isEasemob == easemob }
         var replaceable: LiveSession?
         var conflicts: [LiveSession] = []
-        var others: [LiveSession] = []
-        for session in sessions {
-            if session.device.resource != device.resource {
-                others.append(session)
-            } else if replaceable == nil, session.device.isSameDevice(as: device) {
+        for session in sameResource {
+            if replaceable == nil, session.device.isSameDevice(as: device) {
                 replaceable = session
             } else {
                 conflicts.append(session)
@@ -103,7 +113,37 @@ struct SlotPartition {
         }
         self.replaceable = replaceable
         self.conflicts = conflicts
-        self.others = others
+        self.resource = device.resource
+        self.sessions = sessions
+        self.easemob = easemob
+        self.sameResource = sameResource
+    }
+
+    /// How many of the other sessions (another resource) the buckets matching `include` hold.
+    func otherCount(inBuckets include: (DeviceBucket) -> Bool) -> Int {
+        sessions.count(inBuckets: { $0.isEasemob == easemob && include($0) })
+            - sameResource.count { include($0.device.bucket) }
+    }
+
+    /// The other sessions (another resource) of the buckets matching `include` that satisfy
+    /// `condition`, earliest first, at most `limit`.
+    func others(
+        inBuckets include: (DeviceBucket) -> Bool, where condition: (LiveSession) -> Bool = { _ in true },
+        limit: Int = .max
+    ) -> [LiveSession] {
+        let resource = self.resource
+        return sessions.sessions(
+            inBuckets: { $0.isEasemob == easemob && include($0) },
+            where: { $0.device.resource != resource && condition($0) }, limit: limit)
+    }
+
+    /// Whether any other session (another resource) is live.
+    var hasOthers: Bool { otherCount(inBuckets: { _ in true }) > 0 }
+
+    /// The latest session of the family, whatever its resource.
+    var latest: LiveSession? {
+        let easemob = self.easemob
+        return sessions.latest { $0.device.bucket.isEasemob == easemob }
     }
 }
 

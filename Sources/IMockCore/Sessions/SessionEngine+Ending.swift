@@ -22,7 +22,7 @@ extension SessionEngine {
     /// Forgets a session and cancels its timers (no output to it).
     mutating func removeSession(_ sessionID: SessionID) -> [SessionOutput] {
         guard let session = sessions.removeValue(forKey: sessionID) else { return [] }
-        sessionsByUser[session.key]?.removeAll { $0 == sessionID }
+        sessionsByUser[session.key]?.remove(sessionID)
         if sessionsByUser[session.key]?.isEmpty == true { sessionsByUser[session.key] = nil }
         return session.pendingTimers.map { .cancel($0) }
     }

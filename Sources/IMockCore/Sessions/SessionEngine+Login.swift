@@ -41,10 +41,9 @@ extension SessionEngine {
         }
         let attempt = LoginAttempt(
             device: device, isAutoLogin: request.autoLogin, lastLoginDevice: lastLoginDevice[key])
-        let live = (sessionsByUser[key] ?? []).compactMap { sessions[$0]?.liveSession }
         let decision: LoginDecision
         do {
-            decision = try decider.decide(attempt, liveSessions: live, app: app)
+            decision = try decider.decide(attempt, liveSessions: sessionsByUser[key] ?? LiveSessions(), app: app)
         } catch {
             throw .platformNotAllowed
         }
@@ -69,7 +68,7 @@ extension SessionEngine {
         sessions[sessionID] = ConnectedSession(
             id: sessionID, connection: connection, key: key, device: sessionDevice, autoLogin: request.autoLogin,
             renewsTokenOverREST: request.renewsTokenOverREST, tokenID: claims.tokenID, tokenIssuedAtMs: claims.issuedAtMs, tokenExpiresAtMs: claims.expiresAtMs)
-        sessionsByUser[key, default: []].append(sessionID)
+        sessionsByUser[key, default: LiveSessions()].insert(LiveSession(id: sessionID, device: sessionDevice))
         connections[connection] = .loggedIn(sessionID)
         if activeUsers[app.key, default: []].insert(key.user).inserted {
             changeLog.record(.userActive(app.key, username: key.user))

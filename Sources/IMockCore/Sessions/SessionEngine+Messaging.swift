@@ -11,7 +11,7 @@ extension SessionEngine {
         guard directory.apps[recipient.app]?.users[recipient.user] != nil else {
             return [refuse(session.connection, tag, .recipientNotFound, field: "to")]
         }
-        let live = sessionsByUser[recipient] ?? []
+        let live = sessionsByUser[recipient]?.all ?? []
         if live.isEmpty, (offlineQueues[recipient]?.count ?? 0) >= configuration.maximumOfflineMessagesPerUser {
             return [refuse(session.connection, tag, .offlineQueueFull)]
         }
@@ -24,8 +24,8 @@ extension SessionEngine {
             offlineQueues[recipient, default: []].append(message)
             changeLog.record(.messagesQueued(recipient.app, recipient: recipient.user, messages: [message], atFront: false))
         } else {
-            for sessionID in live {
-                if let target = sessions[sessionID] { outputs.append(.push(target.connection, .message(message))) }
+            for session in live {
+                if let target = sessions[session.id] { outputs.append(.push(target.connection, .message(message))) }
             }
         }
         outputs.append(.reply(session.connection, tag, .sent(messageId: message.messageId, timestamp: nowMs)))

@@ -16,7 +16,9 @@ extension SessionEngine {
     /// tokens kicked): every session of `user` on OpenIM platform `platformID` gets 2002.
     public mutating func forceLogout(app: AppKey, user: String, platformID: Int, nowMs: Int64) -> [SessionOutput] {
         guard let key = UserKey(app: app, rawUser: user) else { return [] }
-        let victims = (sessionsByUser[key] ?? []).filter { sessions[$0]?.device.platform.openIMPlatformID == platformID }
+        let victims = (sessionsByUser[key]?.all ?? []).map(\.id).filter {
+            sessions[$0]?.device.platform.openIMPlatformID == platformID
+        }
         return victims.flatMap {
             kickSession(
                 $0, code: OpenIMKickCode.kickOnlineMessage.rawValue, reason: "forced offline by the server", by: nil,
@@ -62,9 +64,8 @@ extension SessionEngine {
         app: AppKey, user: String, resource: String?, code: Int, reason: String, by: KickedBy?, nowMs: Int64
     ) -> [SessionOutput] {
         guard let key = UserKey(app: app, rawUser: user) else { return [] }
-        let victims = (sessionsByUser[key] ?? []).filter { id in
-            resource == nil || sessions[id]?.device.resource == resource
-        }
-        return victims.flatMap { kickSession($0, code: code, reason: reason, by: by, nowMs: nowMs) }
+        guard let live = sessionsByUser[key] else { return [] }
+        let victims = resource.map { live.sessions(withResource: $0) } ?? live.all
+        return victims.flatMap { kickSession($0.id, code: code, reason: reason, by: by, nowMs: nowMs) }
     }
 }

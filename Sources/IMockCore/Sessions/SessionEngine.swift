@@ -17,8 +17,8 @@ public struct SessionEngine: Sendable {
 
     var connections: [ConnectionID: ConnectionState] = [:]
     var sessions: [SessionID: ConnectedSession] = [:]
-    /// Session ids per user, in login order.
-    var sessionsByUser: [UserKey: [SessionID]] = [:]
+    /// The live sessions of each user, in login order (indexed for the device policy).
+    var sessionsByUser: [UserKey: LiveSessions] = [:]
     var offlineQueues: [UserKey: [ChatMessage]] = [:]
     var activeUsers: [AppKey: Set<String>] = [:]
     var lastLoginDevice: [UserKey: DeviceIdentity] = [:]
@@ -151,7 +151,7 @@ public struct SessionEngine: Sendable {
     public var connectionCount: Int { connections.count }
 
     func sessionInfos(of key: UserKey) -> [SessionInfo] {
-        (sessionsByUser[key] ?? []).compactMap { sessions[$0]?.info }
+        (sessionsByUser[key]?.all ?? []).compactMap { sessions[$0.id]?.info }
     }
 }
 

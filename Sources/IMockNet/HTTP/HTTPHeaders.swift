@@ -34,6 +34,39 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
             .filter { !$0.isEmpty }
     }
 
+    /// Whether a `name` field lists `token` among its comma-separated tokens, compared
+    /// case-insensitively after trimming (`tokens(for:).contains(token)` without building them).
+    public func hasToken(_ token: String, in name: String) -> Bool {
+        fields.contains { field in
+            field.name.equalsIgnoringASCIICase(name) && Self.list(field.value, contains: token)
+        }
+    }
+
+    private static func list(_ value: String, contains token: String) -> Bool {
+        var value = value
+        var token = token
+        return value.withUTF8 { bytes in
+            token.withUTF8 { wanted in
+                var start = 0
+                while start <= bytes.count {
+                    var end = start
+                    while end < bytes.count, bytes[end] != UInt8(ascii: ",") { end += 1 }
+                    var first = start
+                    var last = end
+                    while first < last, bytes[first] == 0x20 || bytes[first] == 0x09 { first += 1 }
+                    while last > first, bytes[last - 1] == 0x20 || bytes[last - 1] == 0x09 { last -= 1 }
+                    if last - first == wanted.count, !wanted.isEmpty,
+                        (0..<wanted.count).allSatisfy({ lowerASCII(bytes[first + $0]) == lowerASCII(wanted[$0]) })
+                    {
+                        return true
+                    }
+                    start = end + 1
+                }
+                return false
+            }
+        }
+    }
+
     /// Appends a field, keeping any existing field of the same name.
     public mutating func add(_ name: String, _ value: String) {
         fields.append((name: name, value: value))
@@ -68,6 +101,7 @@ extension String {
     /// Compares ASCII letters case-insensitively without allocating (header lookups run for
     /// every request).
     func equalsIgnoringASCIICase(_ other: String) -> Bool {
+        guard utf8.count == other.utf8.count else { return false }
         var lhs = utf8.makeIterator()
         var rhs = other.utf8.makeIterator()
         while true {
@@ -104,3 +138,7 @@ extension String {
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 }
+
+/// `byte` with A–Z folded to a–z.
+@inline(__always)
+private func lowerASCII(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte }

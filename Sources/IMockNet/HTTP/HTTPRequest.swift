@@ -47,9 +47,8 @@ public struct HTTPRequest: Sendable, Equatable {
     /// Whether the connection stays open after this request (HTTP/1.1 default,
     /// HTTP/1.0 only with `Connection: keep-alive`).
     public var keepAlive: Bool {
-        let tokens = headers.tokens(for: "Connection")
-        if tokens.contains("close") { return false }
-        if version == .http1_0 { return tokens.contains("keep-alive") }
+        if headers.hasToken("close", in: "Connection") { return false }
+        if version == .http1_0 { return headers.hasToken("keep-alive", in: "Connection") }
         return true
     }
 

@@ -22,10 +22,9 @@ extension HTTPResponse {
         if !forbidsBody, !headers.contains("Content-Length"), !headers.contains("Transfer-Encoding") {
             Self.appendField(name: "Content-Length", value: String(body.count), to: &out)
         }
-        let connection = headers.tokens(for: "Connection")
-        if !keepAlive, !connection.contains("close") {
+        if !keepAlive, !headers.hasToken("close", in: "Connection") {
             Self.appendField(name: "Connection", value: "close", to: &out)
-        } else if keepAlive, version == .http1_0, !connection.contains("keep-alive") {
+        } else if keepAlive, version == .http1_0, !headers.hasToken("keep-alive", in: "Connection") {
             Self.appendField(name: "Connection", value: "keep-alive", to: &out)
         }
         out.append(contentsOf: "\r\n".utf8)

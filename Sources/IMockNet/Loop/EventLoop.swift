@@ -36,7 +36,8 @@ public final class EventLoop: @unchecked Sendable {
     private var armedDeadline: MonotonicInstant?
     private let eventBufferSize = 512
     private var turnEndHooks: [() -> Void] = []
-    private var heldFlushes: [() -> Void] = []
+    /// Connections written to during this turn, flushed once at its end.
+    private var connectionsToFlush: [Connection] = []
 
     /// Whether connections on this loop hold their output until the end of the loop turn that
     /// wrote it, after the ``onTurnEnd(_:)`` hooks ran (a server that commits the turn's changes
@@ -124,28 +125,32 @@ public final class EventLoop: @unchecked Sendable {
     /// Writes the output held so far now, without waiting for the end of the turn (a server
     /// that committed and is about to close its connections). Loop-confined.
     public func releaseHeldOutput() {
-        while !heldFlushes.isEmpty {
-            let flushes = heldFlushes
-            heldFlushes.removeAll()
-            for flush in flushes { flush() }
-        }
+        while !connectionsToFlush.isEmpty { flushConnections() }
     }
 
-    /// Runs `flush` at the end of this turn, after the turn-end hooks (a connection holding its
-    /// output). Loop-confined.
-    func holdUntilTurnEnd(_ flush: @escaping () -> Void) {
-        heldFlushes.append(flush)
+    /// Has `connection` write its queued output at the end of this turn: everything a turn of
+    /// the loop sends to one peer (a reply and the frames after it, a kick and its close, an
+    /// offline queue) leaves in one system call instead of one per message, and while the loop
+    /// holds output (``holdsOutputUntilTurnEnd``) only after the turn-end hooks ran.
+    func flushAtEndOfTurn(_ connection: Connection) {
+        connectionsToFlush.append(connection)
     }
 
-    /// The hooks, then the held output; again while flushing wrote more (a connection that
-    /// failed and closed, whose handler wrote elsewhere), so every byte waits for a hook run.
+    /// The hooks, then the connections' output; again while flushing wrote more (a connection
+    /// that failed and closed, whose handler wrote elsewhere), so every byte waits for a hook run.
+    /// A loop that does not hold output writes before the hooks.
     private func endTurn() {
+        if !holdsOutputUntilTurnEnd { releaseHeldOutput() }
         repeat {
             for hook in turnEndHooks { hook() }
-            let flushes = heldFlushes
-            heldFlushes.removeAll()
-            for flush in flushes { flush() }
-        } while !heldFlushes.isEmpty
+            flushConnections()
+        } while !connectionsToFlush.isEmpty
+    }
+
+    private func flushConnections() {
+        let connections = connectionsToFlush
+        connectionsToFlush.removeAll(keepingCapacity: true)
+        for connection in connections { connection.flushDeferred() }
     }
 
     /// Asks the loop to stop after the current iteration; safe from any thread.

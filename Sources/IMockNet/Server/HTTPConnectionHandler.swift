@@ -108,7 +108,7 @@ final class HTTPConnectionHandler: ConnectionHandler {
     }
 
     private func send(_ response: HTTPResponse, for request: HTTPRequest, on connection: Connection) {
-        let keepAlive = request.keepAlive && !response.headers.tokens(for: "Connection").contains("close")
+        let keepAlive = request.keepAlive && !response.headers.hasToken("close", in: "Connection")
         connection.write(
             response.serialized(version: request.version, keepAlive: keepAlive, isHeadRequest: request.method == "HEAD"))
         if !keepAlive {

@@ -48,8 +48,8 @@ public final class Connection: IOHandler {
     private var tls: TLSSession?
     private var connectCompletion: ((SystemError?) -> Void)?
     private var lingerTimer: LoopTimerID?
-    /// A flush waits for the end of the loop turn (``EventLoop/holdsOutputUntilTurnEnd``).
-    private var flushIsHeld = false
+    /// Whether the loop will flush this connection's output at the end of its turn.
+    private var flushPending = false
     private static let ids = IDGenerator()
 
     /// Wraps an accepted descriptor. Call `activate()` on the loop thread to start reading.
@@ -109,7 +109,8 @@ public final class Connection: IOHandler {
 
     // MARK: Writing
 
-    /// Queues bytes for the peer (encrypting them under TLS) and writes what the socket takes.
+    /// Queues bytes for the peer (encrypting them under TLS); the loop writes them at the end of
+    /// its current iteration, together with whatever else this connection is sent meanwhile.
     public func write(_ bytes: [UInt8]) {
         guard isOpen, !bytes.isEmpty else { return }
         if let tls {
@@ -123,7 +124,33 @@ public final class Connection: IOHandler {
         } else {
             enqueueRaw(bytes)
         }
-        if state == .open { requestFlush() }
+        guard state == .open else { return }
+        if queuedBytes >= Connection.deferredWriteLimit, !loop.holdsOutputUntilTurnEnd {
+            // Enough for one system call: written now, so that deferral never holds more
+            // than this (the output limits count what the socket did not take).
+            flushPending = false
+            flush()
+        } else {
+            deferFlush()
+        }
+    }
+
+    /// Output beyond this is written at once rather than at the end of the turn (unless the
+    /// loop holds output until its commit).
+    static let deferredWriteLimit = 32 * 1024
+
+    /// Has the loop flush this connection at the end of its turn (once, however often asked).
+    private func deferFlush() {
+        guard !flushPending else { return }
+        flushPending = true
+        loop.flushAtEndOfTurn(self)
+    }
+
+    /// The loop's end-of-turn flush.
+    func flushDeferred() {
+        guard flushPending else { return }
+        flushPending = false
+        if state == .open || state == .closingAfterFlush { flush() }
     }
 
     private func enqueueRaw(_ bytes: [UInt8]) {
@@ -135,16 +162,7 @@ public final class Connection: IOHandler {
     /// Flushes now, or at the end of the loop turn while the loop holds output: then nothing
     /// this turn wrote leaves before the turn's hooks ran (a server's commit).
     private func requestFlush() {
-        guard loop.holdsOutputUntilTurnEnd else {
-            flush()
-            return
-        }
-        guard !flushIsHeld else { return }
-        flushIsHeld = true
-        loop.holdUntilTurnEnd { [self] in
-            flushIsHeld = false
-            flush()
-        }
+        if loop.holdsOutputUntilTurnEnd { deferFlush() } else { flush() }
     }
 
     /// Writes queued output until the socket would block; arms or disarms `EPOLLOUT`.
@@ -292,8 +310,15 @@ public final class Connection: IOHandler {
 
     // MARK: Closing
 
-    /// Closes the connection; see `CloseMode`. Calling it again is harmless.
+    /// Closes the connection; see `CloseMode`. Calling it again is harmless. Output written
+    /// before the close is sent first, as far as the socket takes it (also for `.immediately`
+    /// and `.reset`, as when writes went out at once) — except output the loop still holds for
+    /// its commit (``EventLoop/holdsOutputUntilTurnEnd``), which an immediate close drops.
     public func close(_ mode: CloseMode) {
+        if flushPending, state == .open, !loop.holdsOutputUntilTurnEnd {
+            flushPending = false
+            flush()
+        }
         switch (state, mode) {
         case (.closed, _):
             return

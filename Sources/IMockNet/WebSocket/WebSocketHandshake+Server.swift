@@ -47,19 +47,19 @@ extension WebSocketHandshake {
                     kind: .unsupportedHTTPVersion, status: 400,
                     description: "WebSocket upgrade requires HTTP/1.1, got \(version)"))
         }
-        guard headers.tokens(for: "Upgrade").contains("websocket") else {
+        guard headers.hasToken("websocket", in: "Upgrade") else {
             return .failure(
                 HandshakeError(
                     kind: .missingUpgradeWebSocket, status: 400,
                     description: "missing 'Upgrade: websocket'"))
         }
-        guard headers.tokens(for: "Connection").contains("upgrade") else {
+        guard headers.hasToken("upgrade", in: "Connection") else {
             return .failure(
                 HandshakeError(
                     kind: .missingConnectionUpgrade, status: 400,
                     description: "missing 'Connection: Upgrade'"))
         }
-        guard headers.tokens(for: "Sec-WebSocket-Version").contains(webSocketVersion) else {
+        guard headers.hasToken(webSocketVersion, in: "Sec-WebSocket-Version") else {
             return .failure(
                 HandshakeError(
                     kind: .unsupportedWebSocketVersion, status: 426,

@@ -71,6 +71,27 @@ struct FilesTests {
         #expect(throws: FileError.self) { try Files.filesBelow(directory + "/none") }
     }
 
+    @Test("removeTree removes a directory with files, hidden entries and a link, not the link's target; entries lists every name")
+    func removingTrees() throws {
+        let directory = try Self.scratch()
+        defer { Self.removeTree(directory) }
+        let outside = directory + "/outside.txt"
+        try Files.writeAtomically(outside, [1])
+        let tree = directory + "/tree"
+        try Files.makeDirectories(tree + "/a/b")
+        for path in ["x", "a/.hidden", "a/b/y"] { try Files.writeAtomically(tree + "/" + path, [2]) }
+        #expect(symlink(outside, tree + "/a/link") == 0)
+        #expect(Files.entries(of: tree + "/a") == [".hidden", "b", "link"])
+        #expect(Files.linkTarget(tree + "/a/link") == outside)
+        try Files.removeTree(tree)
+        #expect(Files.kind(tree) == nil)
+        #expect(Files.kind(outside) == .file, "a link is removed, not followed")
+        try Files.removeTree(tree)
+        try Files.removeTree(outside)
+        #expect(Files.kind(outside) == nil)
+        #expect(Files.entries(of: tree) == nil)
+    }
+
     @Test("DecimalText.fixed rounds to the given decimals", arguments: [
         (0.4567, 2, "0.46"), (12.0, 3, "12.000"), (-1.5, 0, "-2"), (0.0005, 3, "0.001"), (-0.25, 1, "-0.3"),
         (1234567.891, 2, "1234567.89"),

@@ -103,7 +103,7 @@ enum DashboardHTML {
                 </label>
               </div>
               <div class="scroll"><table id="sessions" class="stack">
-                <thead><tr><th>user</th><th>resource</th><th>group</th><th>device</th><th>login</th><th>token expires</th><th>actions</th></tr></thead>
+                <thead><tr><th>user</th><th>resource</th><th>group</th><th>dialect</th><th>device</th><th>login</th><th>token expires</th><th>actions</th></tr></thead>
                 <tbody></tbody>
               </table></div>
             </section>

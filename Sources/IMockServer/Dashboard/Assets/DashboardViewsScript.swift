@@ -39,6 +39,7 @@ enum DashboardViewsScript {
             h('td', {}, session.user),
             h('td', { class: 'mono' }, session.resource, holed.has(session.connection) ? h('span', { class: 'pill', dataset: { state: 'closed' } }, ' black-holed') : null),
             h('td', {}, `${session.group} (${session.platform})`),
+            h('td', { class: 'mono' }, session.dialect || '—'),
             h('td', {}, session.deviceName || '—', h('br'), h('span', { class: 'muted mono' }, session.deviceUUID)),
             h('td', {}, relative(session.loginTimeMs, now), session.autoLogin ? ' (auto)' : ''),
             h('td', {}, relative(session.tokenExpiresAtMs, now)),

@@ -1,15 +1,16 @@
 import CIMockShims
 import Dispatch
-import IMockCore
+import IMockCommon
 import IMockCore
 import IMockNet
+import IMockServer
 import Synchronization
 
 /// `imock bench`: an in-process `MockServer` (plus a raw TCP echo listener for the baseline)
 /// on one event-loop thread, closed-loop clients on another, three figures measured in turn.
-public enum Benchmark {
+public enum TransportBenchmark {
     /// Measures the three figures and returns them.
-    public static func run(_ options: BenchOptions) async throws(BenchError) -> BenchReport {
+    public static func run(_ options: TransportOptions) async throws(BenchError) -> TransportReport {
         let result = await withCheckedContinuation { continuation in
             start(options) { continuation.resume(returning: $0) }
         }
@@ -17,9 +18,9 @@ public enum Benchmark {
     }
 
     /// Measures the three figures, blocking the calling thread (for the command line).
-    public static func runBlocking(_ options: BenchOptions) throws(BenchError) -> BenchReport {
+    public static func runBlocking(_ options: TransportOptions) throws(BenchError) -> TransportReport {
         let done = DispatchSemaphore(value: 0)
-        let outcome = Mutex<Result<BenchReport, BenchError>?>(nil)
+        let outcome = Mutex<Result<TransportReport, BenchError>?>(nil)
         start(options) { result in
             outcome.withLock { $0 = result }
             done.signal()
@@ -30,7 +31,7 @@ public enum Benchmark {
     }
 
     private static func start(
-        _ options: BenchOptions, completion: @escaping @Sendable (Result<BenchReport, BenchError>) -> Void
+        _ options: TransportOptions, completion: @escaping @Sendable (Result<TransportReport, BenchError>) -> Void
     ) {
         // Both ends of every connection live in this process.
         _ = cimock_raise_nofile_limit(1 << 20)
@@ -49,7 +50,7 @@ public enum Benchmark {
 ///
 /// Server-side objects are touched only on `serverLoop`, the phases only on `clientLoop`.
 private final class BenchRun: @unchecked Sendable {
-    private let options: BenchOptions
+    private let options: TransportOptions
     private let serverLoop: EventLoop
     private let clientLoop: EventLoop
     private let server: MockServer
@@ -59,7 +60,7 @@ private final class BenchRun: @unchecked Sendable {
     /// Each figure's measuring time is split into this many slices, interleaved with the others'.
     static let rounds = 4
 
-    init(options: BenchOptions) throws {
+    init(options: TransportOptions) throws {
         self.options = options
         serverLoop = try EventLoop()
         clientLoop = try EventLoop()
@@ -82,7 +83,7 @@ private final class BenchRun: @unchecked Sendable {
         }
     }
 
-    func start(completion: @escaping @Sendable (Result<BenchReport, BenchError>) -> Void) {
+    func start(completion: @escaping @Sendable (Result<TransportReport, BenchError>) -> Void) {
         serverLoop.start()
         clientLoop.start()
         clientLoop.execute { [self] in
@@ -95,7 +96,7 @@ private final class BenchRun: @unchecked Sendable {
 
     /// The figures, measured in `BenchRun.rounds` interleaved slices (echo, HTTP, WebSocket,
     /// echo, …) so that a change of machine load during the run weighs on all three alike.
-    private func runPhases(completion: @escaping (Result<BenchReport, BenchError>) -> Void) {
+    private func runPhases(completion: @escaping (Result<TransportReport, BenchError>) -> Void) {
         let echoAddress = echoListener.address
         let httpAddress = httpAddress
         let figures: [Figure] = [
@@ -109,11 +110,11 @@ private final class BenchRun: @unchecked Sendable {
 
     private func runSlice(
         _ remaining: ArraySlice<Int>, of figures: [Figure],
-        completion: @escaping (Result<BenchReport, BenchError>) -> Void
+        completion: @escaping (Result<TransportReport, BenchError>) -> Void
     ) {
         guard let index = remaining.first else {
             currentPhase = nil
-            completion(.success(BenchReport(
+            completion(.success(TransportReport(
                 connections: options.connections, duration: options.duration,
                 echoRoundTripsPerSecond: figures[0].perSecond, healthRequestsPerSecond: figures[1].perSecond,
                 webSocketRoundTripsPerSecond: figures[2].perSecond)))

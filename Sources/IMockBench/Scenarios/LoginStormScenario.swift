@@ -1,0 +1,71 @@
+/// `login-storm`: N distinct users each connect, log in with their own token and get the
+/// login reply; logins/s and p50/p99 (connect start → login accepted). Against imock also
+/// over TLS, and N devices of one user (an account under load test: the per-user paths must
+/// not scan every session of the user).
+struct LoginStormScenario: BenchScenario {
+    let name = BenchScenarioName.loginStorm
+    let servers: [ServerKind] = [.imock, .python]
+
+    static let appKey = "bench#im"
+    static let oneUserAppKey = "bench#many"
+    static let oneUser = "load"
+
+    func run(on server: ServerKind?, _ context: ScenarioContext) async throws(BenchError) -> [ScenarioReport] {
+        let kind = server ?? .imock
+        let options = context.options
+        var reports: [ScenarioReport] = []
+        for wire in context.wires {
+            var parts: [BenchPart] = []
+            parts.append(try await distinctUsers(kind, wire: wire, context, tls: false))
+            if kind == .imock, options.tls {
+                do {
+                    parts.append(try await distinctUsers(kind, wire: wire, context, tls: true))
+                } catch {
+                    parts.append(BenchPart(name: "tls", figures: [], notes: ["not measured: \(error)"]))
+                }
+            }
+            if kind == .imock {
+                parts.append(try await oneUser(kind, wire: wire, context))
+            }
+            reports.append(
+                ScenarioReport(
+                    scenario: name.rawValue, server: kind.rawValue, dialect: wire.name, load: LoadSide.webSocket,
+                    size: [("devices", options.devices), ("inFlight", options.inFlight)], parts: parts))
+        }
+        return reports
+    }
+
+    /// `distinct` (or `tls`): one device per user.
+    private func distinctUsers(
+        _ kind: ServerKind, wire: any BenchWire.Type, _ context: ScenarioContext, tls: Bool
+    ) async throws(BenchError) -> BenchPart {
+        let world = BenchWorld(apps: [(Self.appKey, 4, BenchWorld.users(context.options.devices))])
+        return try await context.with(kind, world: world, tls: tls) { server throws(BenchError) in
+            let logins = zip(world.app(Self.appKey).users, world.tokens(of: Self.appKey)).map { user, token in
+                BenchLogin(appKey: Self.appKey, user: user, token: token, deviceUUID: "d-\(user)", os: "ios")
+            }
+            let wave = await context.client.logIn(
+                logins, endpoint: server.sessions, wire: wire, inFlight: context.options.inFlight)
+            await context.client.drop(wave.devices)
+            return BenchPart(name: tls ? "tls" : "distinct", figures: wave.figures, notes: wave.notes)
+        }
+    }
+
+    /// `one-user`: N devices (distinct UUIDs) of one user, under a device limit above N.
+    private func oneUser(_ kind: ServerKind, wire: any BenchWire.Type, _ context: ScenarioContext) async throws(BenchError)
+        -> BenchPart
+    {
+        let devices = context.options.devices
+        let world = BenchWorld(apps: [(Self.oneUserAppKey, devices + 1, [Self.oneUser])])
+        return try await context.with(kind, world: world) { server throws(BenchError) in
+            let token = world.tokens(of: Self.oneUserAppKey)[0]
+            let logins = (0..<devices).map { index in
+                BenchLogin(appKey: Self.oneUserAppKey, user: Self.oneUser, token: token, deviceUUID: "d\(index)", os: "web")
+            }
+            let wave = await context.client.logIn(
+                logins, endpoint: server.sessions, wire: wire, inFlight: context.options.inFlight)
+            await context.client.drop(wave.devices)
+            return BenchPart(name: "one-user", figures: wave.figures, notes: wave.notes)
+        }
+    }
+}

@@ -1,0 +1,214 @@
+/// What a device is counted in by a device policy: its Easemob platform group, or its OpenIM
+/// platform id (policies 4 and 5 combine the platforms of a class).
+public enum DeviceBucket: Sendable, Hashable {
+    case easemob(EasemobPlatformGroup)
+    case openIM(OpenIMPlatform)
+
+    /// Whether it holds Easemob devices.
+    public var isEasemob: Bool {
+        if case .easemob = self { return true }
+        return false
+    }
+}
+
+extension LoginDevice {
+    /// The bucket the device is counted in.
+    public var bucket: DeviceBucket {
+        switch platform {
+        case .easemob(let platform): .easemob(platform.group)
+        case .openIM(let platform): .openIM(platform)
+        }
+    }
+}
+
+/// One user's live sessions, in login order — login time, then session id — as the device
+/// policy and the session engine read them.
+///
+/// A login reads the sessions holding its resource and those of its bucket, never all of the
+/// user's: with more than ``indexThreshold`` sessions (a load test of one account) those
+/// lookups go through an index by resource and by bucket, with per-bucket counts; below it a
+/// scan of the few is cheaper in time and in memory. Removing a session leaves a hole that a
+/// later compaction closes, so ending every session of a user, in any order, stays linear.
+public struct LiveSessions: Sendable {
+    /// Sessions in login order; nil is a hole (only while indexed).
+    private var slots: [LiveSession?] = []
+    private var index: Index?
+    /// The number of live sessions.
+    public private(set) var count = 0
+
+    /// Above this many sessions, lookups go through the index.
+    public static let indexThreshold = 32
+    /// This value's threshold (tests lower it to check the index against the scans).
+    private var threshold = LiveSessions.indexThreshold
+
+    /// Positions in `slots`, by session, resource and bucket.
+    private struct Index: Sendable {
+        var position: [SessionID: Int] = [:]
+        var byResource: [String: [Int]] = [:]
+        var byBucket: [DeviceBucket: BucketList] = [:]
+        var liveInBucket: [DeviceBucket: Int] = [:]
+        var holes = 0
+    }
+
+    /// No sessions.
+    public init() {}
+
+    /// `sessions` in any order.
+    public init(_ sessions: some Sequence<LiveSession>) {
+        for session in sessions { insert(session) }
+    }
+
+    /// `sessions` in any order, indexed above `indexThreshold` sessions (0: always).
+    init(_ sessions: some Sequence<LiveSession>, indexThreshold: Int) {
+        threshold = indexThreshold
+        for session in sessions { insert(session) }
+    }
+
+    /// Whether lookups go through the index now.
+    var isIndexed: Bool { index != nil }
+
+    /// Whether there is no live session.
+    public var isEmpty: Bool { count == 0 }
+
+    /// A bucket's positions in login order from `head` on; holes behind the first live one
+    /// are skipped by moving `head`, holes further on when read.
+    private struct BucketList: Sendable {
+        var positions: [Int] = []
+        var head = 0
+    }
+
+    // MARK: Changes
+
+    /// Adds a session (normally the latest login: appended).
+    public mutating func insert(_ session: LiveSession) {
+        if let last = latest(where: { _ in true }), Self.precedes(session, last) {
+            // A login time before the latest (the wall clock stepped back): placed in order.
+            var all = self.all
+            let at = all.firstIndex { Self.precedes(session, $0) } ?? all.count
+            all.insert(session, at: at)
+            rebuild(all)
+            return
+        }
+        slots.append(session)
+        count += 1
+        if index != nil {
+            note(session, at: slots.count - 1)
+        } else if count > threshold {
+            rebuild(all)
+        }
+    }
+
+    /// Removes the session `id`; returns it, or nil when it is not here.
+    @discardableResult
+    public mutating func remove(_ id: SessionID) -> LiveSession? {
+        guard var index else {
+            guard let at = slots.firstIndex(where: { $0?.id == id }), let session = slots.remove(at: at) else { return nil }
+            count -= 1
+            return session
+        }
+        self.index = nil  // edited in place below, without a copy
+        guard let at = index.position.removeValue(forKey: id), let session = slots[at] else {
+            self.index = index
+            return nil
+        }
+        slots[at] = nil
+        count -= 1
+        index.holes += 1
+        let resource = session.device.resource
+        index.byResource[resource]?.removeAll { $0 == at }
+        if index.byResource[resource]?.isEmpty == true { index.byResource[resource] = nil }
+        let bucket = session.device.bucket
+        let left = (index.liveInBucket[bucket] ?? 1) - 1
+        index.liveInBucket[bucket] = left > 0 ? left : nil
+        if left == 0 {
+            index.byBucket[bucket] = nil
+        } else if var list = index.byBucket.removeValue(forKey: bucket) {
+            while list.head < list.positions.count, slots[list.positions[list.head]] == nil { list.head += 1 }
+            index.byBucket[bucket] = list
+        }
+        self.index = index
+        if count <= threshold / 2 || index.holes > max(count, threshold) { rebuild(all) }
+        return session
+    }
+
+    private mutating func rebuild(_ sessions: [LiveSession]) {
+        slots = sessions
+        count = sessions.count
+        guard count > threshold / 2 || (threshold == 0 && count > 0) else {
+            index = nil
+            return
+        }
+        index = Index()
+        for (at, session) in sessions.enumerated() { note(session, at: at) }
+    }
+
+    private mutating func note(_ session: LiveSession, at position: Int) {
+        index?.position[session.id] = position
+        index?.byResource[session.device.resource, default: []].append(position)
+        let bucket = session.device.bucket
+        index?.byBucket[bucket, default: BucketList()].positions.append(position)
+        index?.liveInBucket[bucket, default: 0] += 1
+    }
+
+    // MARK: Reads
+
+    /// Every session, in login order.
+    public var all: [LiveSession] { slots.compactMap { $0 } }
+
+    /// The sessions holding `resource`, in login order.
+    public func sessions(withResource resource: String) -> [LiveSession] {
+        guard let index else { return all.filter { $0.device.resource == resource } }
+        return (index.byResource[resource] ?? []).compactMap { slots[$0] }
+    }
+
+    /// How many sessions `bucket` holds.
+    public func count(in bucket: DeviceBucket) -> Int {
+        guard let index else { return slots.reduce(0) { $0 + ($1?.device.bucket == bucket ? 1 : 0) } }
+        return index.liveInBucket[bucket] ?? 0
+    }
+
+    /// How many sessions the buckets matching `include` hold.
+    public func count(inBuckets include: (DeviceBucket) -> Bool) -> Int {
+        guard let index else { return slots.reduce(0) { $0 + (($1.map { include($0.device.bucket) } ?? false) ? 1 : 0) } }
+        return index.liveInBucket.reduce(0) { $0 + (include($1.key) ? $1.value : 0) }
+    }
+
+    /// The sessions of the buckets matching `include` that satisfy `condition`, in login order,
+    /// at most `limit` of them. Reads only those buckets (and stops at the limit for one bucket).
+    public func sessions(
+        inBuckets include: (DeviceBucket) -> Bool, where condition: (LiveSession) -> Bool = { _ in true },
+        limit: Int = .max
+    ) -> [LiveSession] {
+        guard limit > 0 else { return [] }
+        guard let index else {
+            var found: [LiveSession] = []
+            for case let session? in slots where include(session.device.bucket) && condition(session) {
+                found.append(session)
+                if found.count == limit { break }
+            }
+            return found
+        }
+        let lists = index.byBucket.filter { include($0.key) }.map { $0.value.positions[$0.value.head...] }
+        let positions = lists.count == 1 ? lists[0] : ArraySlice(lists.flatMap { $0 }.sorted())
+        var found: [LiveSession] = []
+        for position in positions {
+            guard let session = slots[position], condition(session) else { continue }
+            found.append(session)
+            if found.count == limit { break }
+        }
+        return found
+    }
+
+    /// The latest session satisfying `condition`.
+    public func latest(where condition: (LiveSession) -> Bool) -> LiveSession? {
+        for slot in slots.reversed() {
+            if let session = slot, condition(session) { return session }
+        }
+        return nil
+    }
+
+    /// Whether `lhs` logged in before `rhs` (login time, then session id).
+    static func precedes(_ lhs: LiveSession, _ rhs: LiveSession) -> Bool {
+        (lhs.device.loginTimeMs, lhs.id) < (rhs.device.loginTimeMs, rhs.id)
+    }
+}
