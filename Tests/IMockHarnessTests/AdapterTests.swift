@@ -64,6 +64,19 @@ extension HarnessTests {
             #expect(result.divergence?.failure.message.contains("protocol 2") == true, "\(String(describing: result.divergence))")
         }
 
+        @Test("an adapter that exits without a hello fails at once, not after the hello limit")
+        func exitsBeforeHello() async throws {
+            var settings = RunSettings()
+            settings.adapters["gone"] = ["sh", "-c", "exit 3"]
+            settings.adapterOverride = "gone"
+            let started = ContinuousClock.now
+            let result = await run(try parseFixture(miniFixture()), settings: settings)
+            #expect(ContinuousClock.now - started < .seconds(20), "the end of its output ends the wait")
+            #expect(result.outcome == .failed)
+            #expect(result.divergence?.failure.message.contains("no hello answer") == true, "\(String(describing: result.divergence))")
+            #expect(result.divergence?.failure.message.contains("gone") == true)
+        }
+
         @Test("a fixture needing what the adapter lacks is skipped, saying why")
         func unsupportedSkipped() async throws {
             guard await available("python3") else { return print("skipped: no python3") }

@@ -43,6 +43,10 @@ final class ProcessAdapter: DeviceAdapter {
         self.virtualNow = virtualNow
     }
 
+    /// How long an adapter may take to start and answer the hello: an interpreter and its
+    /// imports (or a browser) can take many seconds to start on a loaded CI machine.
+    static let helloLimit = Duration.seconds(30)
+
     /// Starts `command` (argv), performs the handshake and returns the adapter.
     static func start(
         name: String, command: [String], observations: Observations, clock: @escaping @Sendable () -> Int64
@@ -54,16 +58,17 @@ final class ProcessAdapter: DeviceAdapter {
             throw ScenarioFailure("adapter \(name): \(error)")
         }
         let box = AdapterBox()
-        let reader = LineReader(fd: process.stdout!, onEnd: { box.adapter?.ended() }) { line in
+        let reader = LineReader(fd: process.stdout!, onEnd: { if let adapter = box.adapter { adapter.ended() } else { box.endedBeforeHello() } }) { line in
             if let adapter = box.adapter { adapter.received(line) } else { box.early(line) }
         }
         reader.start()
         let helloLine = "{\"type\":\"hello\",\"protocol\":\(protocolVersion),\"harness\":\"imock\"}\n"
         process.write(helloLine)
-        let hello = await box.waitForHello(limit: .seconds(10))
+        let hello = await box.waitForHello(limit: helloLimit)
         guard let hello else {
             process.kill()
-            throw ScenarioFailure("adapter \(name): no hello answer within 10 s (is it speaking the JSON-lines contract?)")
+            throw ScenarioFailure(
+                "adapter \(name): no hello answer within \(helloLimit), or it ended first (is it speaking the JSON-lines contract?)")
         }
         guard hello["protocol"]?.intValue == protocolVersion else {
             process.kill()
@@ -203,7 +208,8 @@ final class ProcessAdapter: DeviceAdapter {
 
 /// Holds the adapter once the handshake is done; before that, takes the hello line.
 private final class AdapterBox: @unchecked Sendable {
-    private let lock = Mutex<(adapter: ProcessAdapter?, hello: JSONValue?, waiter: CheckedContinuation<JSONValue?, Never>?)>((nil, nil, nil))
+    private let lock = Mutex<(adapter: ProcessAdapter?, hello: JSONValue?, ended: Bool, waiter: CheckedContinuation<JSONValue?, Never>?)>(
+        (nil, nil, false, nil))
 
     var adapter: ProcessAdapter? { lock.withLock { $0.adapter } }
 
@@ -219,16 +225,28 @@ private final class AdapterBox: @unchecked Sendable {
         waiter?.resume(returning: message)
     }
 
+    /// The adapter's output ended before it was attached: a hello can no longer come.
+    func endedBeforeHello() {
+        let waiter = lock.withLock { state -> CheckedContinuation<JSONValue?, Never>? in
+            state.ended = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: nil)
+    }
+
+    /// The hello, or nil when none came within `limit` or the adapter's output ended first.
     func waitForHello(limit: Duration) async -> JSONValue? {
         await withTaskGroup(of: JSONValue?.self) { group in
             group.addTask {
                 await withCheckedContinuation { continuation in
                     let ready = self.lock.withLock { state -> JSONValue? in
                         if let hello = state.hello { return hello }
+                        if state.ended { return .null }
                         state.waiter = continuation
                         return nil
                     }
-                    if let ready { continuation.resume(returning: ready) }
+                    if let ready { continuation.resume(returning: ready == .null ? nil : ready) }
                 }
             }
             group.addTask {

@@ -1,5 +1,6 @@
 import IMockCommon
 import Testing
+import IMockNet
 import IMockServer
 import IMockTestSupport
 
@@ -79,17 +80,42 @@ struct SessionLifecycleTests {
         let token = try fixture.userToken("ida")
         let silent = try await fixture.device("ida", token: token, os: "ios", uuid: "silent")
         let chatty = try await fixture.device("ida", token: token, os: "android", uuid: "chatty")
+        // The chatty device pings every 200 ms from the client's event-loop thread (not from
+        // this task, which a busy test run can hold back for seconds); the silent one says nothing.
+        let pinger = LoopPinger(loop: fixture.clientLoop, client: chatty)
+        pinger.start()
         #expect(try fixture.control("POST", "/_imock/clock/resume").status == 200)
-        // The chatty device pings every 500 ms for 4.5 s; the silent one says nothing.
-        for _ in 0..<9 {
-            chatty.send(#"{"op":"ping","id":"k"}"#)
-            #expect((await chatty.next(op: "pong"))["op"]?.string == "pong")
-            try await Task.sleep(for: .milliseconds(500))
-        }
         let closed = await silent.next(op: "<closed>")
         #expect(closed["code"]?.int == 1001, "\(closed)")
+        await pinger.stop()
         chatty.send(#"{"op":"devices","id":"d"}"#)
-        #expect((await chatty.next(op: "devices.ok"))["devices"]?.array?.count == 1)
+        var reply = await chatty.next()
+        while reply["op"]?.string == "pong" { reply = await chatty.next() }
+        #expect(reply["op"]?.string == "devices.ok" && reply["devices"]?.array?.count == 1, "\(reply)")
         await fixture.stop()
+    }
+}
+
+/// Sends a `ping` op every 200 ms from the event loop's own thread until stopped.
+private final class LoopPinger: @unchecked Sendable {
+    private let loop: EventLoop
+    private let client: ProtocolClient
+    /// Loop-confined.
+    private var stopped = false
+
+    init(loop: EventLoop, client: ProtocolClient) {
+        self.loop = loop
+        self.client = client
+    }
+
+    func start() { loop.execute { self.tick() } }
+
+    /// Stops the pings; returns once no more will be sent.
+    func stop() async { _ = try? await loop.submit { self.stopped = true } }
+
+    private func tick() {
+        guard !stopped else { return }
+        client.send(#"{"op":"ping","id":"k"}"#)
+        loop.scheduleTimer(after: .milliseconds(200)) { self.tick() }
     }
 }
