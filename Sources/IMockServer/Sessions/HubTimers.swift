@@ -5,8 +5,8 @@ import IMockCore
 enum HubTimer: Hashable, Sendable {
     /// A session-engine timer (token warning or expiry).
     case engine(TimerToken)
-    /// The idle check of a `/ws` connection.
-    case idle(ConnectionID)
+    /// The idle check of every session connection (one timer, not one per connection).
+    case idleSweep
     /// The end of a control-API fault's `durationMs`.
     case faultExpiry(FaultID)
 }
