@@ -88,7 +88,8 @@ public struct BenchOptions: Sendable, Equatable {
             integer("--offline", "Offline messages drained at login (the queue holds at most 10000).", in: 1...10_000,
                     default: 10_000, \.offline),
             CommandLineOption("--dialect", "<name>", help: "A dialect of login-storm and messages (repeatable; default all: "
-                + BenchWires.all.map { $0.name }.joined(separator: ", ") + ").") { options, text throws(UsageError) in
+                + BenchWires.all.map { $0.name }.joined(separator: ", ") + "; the Python baseline speaks imock-json only). "
+                + "fleet and kick use the first one with Easemob's policies, else imock-json.") { options, text throws(UsageError) in
                 guard BenchWires.named(text) != nil else {
                     throw UsageError("option --dialect must be one of \(BenchWires.all.map { $0.name }.joined(separator: ", ")), got '\(text)'")
                 }

@@ -14,6 +14,14 @@ struct ScenarioSmokeTests {
             .deletingLastPathComponent().path
     }
 
+    private static func number(_ value: JSONValue) -> Double? {
+        switch value {
+        case .int(let integer): Double(integer)
+        case .double(let double): double
+        default: nil
+        }
+    }
+
     @Test("each scenario prints JSON objects with their fields; the comparison follows")
     func everyScenario() async throws {
         var options = BenchOptions.tiny
@@ -48,6 +56,42 @@ struct ScenarioSmokeTests {
                 #expect(part["part"]?.stringValue?.isEmpty == false)
                 #expect(part["notes"]?.arrayValue != nil)
                 #expect(members.contains { $0.value.intValue != nil || $0.key.hasSuffix("Ms") || $0.key == "perSecond" })
+            }
+        }
+        // Every figure is a number, rates are positive, a p50 is at most its p99.
+        for report in reports {
+            for part in report["parts"]?.arrayValue ?? [] {
+                let context = "\(report["scenario"] ?? .null)/\(report["dialect"] ?? .null)/\(part["part"] ?? .null)"
+                for (key, value) in part.objectValue ?? [] where key != "part" && key != "notes" {
+                    #expect(Self.number(value) != nil, "\(context): \(key) is \(value)")
+                }
+                if let rate = part["perSecond"] { #expect((Self.number(rate) ?? 0) > 0, "\(context): \(rate)") }
+                if let p50 = part["p50Ms"].flatMap(Self.number), let p99 = part["p99Ms"].flatMap(Self.number) {
+                    #expect(0 <= p50 && p50 <= p99, "\(context): p50 \(p50), p99 \(p99)")
+                }
+            }
+        }
+
+        // login-storm and messages run in every dialect against imock, in imock JSON only
+        // against the Python baseline; every device logged in and every message was drained.
+        for scenario in ["login-storm", "messages"] {
+            let dialects = { (server: String) in
+                reports.filter { $0["scenario"]?.stringValue == scenario && $0["server"]?.stringValue == server }
+                    .compactMap { $0["dialect"]?.stringValue }
+            }
+            #expect(dialects("imock") == ["imock-json", "msync", "openim"], "\(scenario)")
+            #expect(dialects("python") == ["imock-json"], "\(scenario)")
+        }
+        for report in reports where report["server"]?.stringValue == "imock" {
+            for part in report["parts"]?.arrayValue ?? [] {
+                switch (report["scenario"]?.stringValue, part["part"]?.stringValue) {
+                case ("login-storm", _):
+                    #expect(part["loggedIn"]?.intValue == Int64(options.devices), "\(report["dialect"] ?? .null): \(part)")
+                case ("messages", "offline-drain"):
+                    #expect(part["messages"]?.intValue == Int64(options.offline), "\(report["dialect"] ?? .null): \(part)")
+                default:
+                    break
+                }
             }
         }
         let names = { (scenario: String) in
