@@ -6,7 +6,7 @@ import IMockWire
 /// A vendor dialect the load side speaks through the reference client's wire for it
 /// (`IMockClient`'s `ClientWire`): msync's protobuf PROVISION, UNREAD and page pulls, OpenIM's
 /// upgrade-time login and gzip(gob) frames are the client's own code, not a second copy.
-protocol ReferenceClientDialect {
+protocol ReferenceClientDialect: Sendable {
     /// The name in reports.
     static var name: String { get }
     /// The reference client's transport.

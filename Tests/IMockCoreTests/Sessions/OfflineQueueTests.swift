@@ -36,7 +36,10 @@ import Testing
         var queue = OfflineQueue((1...10_000).map {
             ChatMessage(messageId: String($0), from: "a", to: "b", text: "t", timestamp: Int64($0))
         })
-        for id in 1...10_000 { #expect(queue.remove(String(id))) }
+        for id in 1...10_000 {
+            let removed = queue.remove(String(id))
+            #expect(removed)
+        }
         #expect(queue.isEmpty && queue.messages.isEmpty)
     }
 }
