@@ -83,7 +83,8 @@ struct SessionLifecycleTests {
         // The chatty device pings every 500 ms for 4.5 s; the silent one says nothing.
         for _ in 0..<9 {
             chatty.send(#"{"op":"ping","id":"k"}"#)
-            #expect((await chatty.next(op: "pong"))["op"]?.string == "pong")
+            let pong = await chatty.next(op: "pong")
+            #expect(pong["op"]?.string == "pong", "\(pong)")
             try await Task.sleep(for: .milliseconds(500))
         }
         let closed = await silent.next(op: "<closed>")
