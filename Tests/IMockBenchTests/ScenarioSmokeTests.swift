@@ -103,6 +103,8 @@ struct ScenarioSmokeTests {
         #expect(names("kick") == ["login", "rest-disconnect", "policy", "app-disable", "one-user-disconnect"])
         #expect(names("messages") == ["pairs", "offline-drain"])
         #expect(names("fleet") == ["hold"])
+        let storeParts = reports.first { $0["scenario"]?.stringValue == "store-cost" }?["parts"]?.arrayValue ?? []
+        #expect(storeParts.compactMap { $0["part"]?.stringValue } == ["memory", "data"])
 
         // Every device of the tiny runs logged in and every kick arrived.
         for report in reports where report["server"]?.stringValue == "imock" {
