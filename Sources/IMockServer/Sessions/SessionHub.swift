@@ -270,6 +270,9 @@ final class SessionHub {
     private func steps(for output: SessionOutput) -> [WireStep] {
         let connection: ConnectionID? = if case .journal = output { nil } else { Self.connection(of: output) }
         var dialect = connection.flatMap { channels[$0]?.dialect }
+        // Out of the table while it works: held twice, its state (an msync inbox of 10,000
+        // offline messages) was copied whole at every message instead of changed in place.
+        if let connection { channels[connection]?.dialect = nil }
         let steps = WireStep.steps(for: output, dialect: &dialect, nowMs: clock.nowMs)
         if let connection, channels[connection] != nil { channels[connection]?.dialect = dialect }
         return steps
