@@ -18,7 +18,7 @@ public struct BenchOptions: Sendable, Equatable {
     public var hold: Duration = .seconds(10)
     /// Logins (and connects) under way at once.
     public var inFlight = 200
-    /// Measuring time of `rest` and `messages` (and of each `transport` figure).
+    /// Measuring time of `rest` and `messages` (and of each `transport` and `store-cost` figure).
     public var duration: Duration = .seconds(3)
     /// Keep-alive connections of `rest` (and `transport`).
     public var connections = 16
@@ -80,7 +80,7 @@ public struct BenchOptions: Sendable, Equatable {
             integer("--fleet", "Logged-in devices fleet holds.", in: 1...100_000, default: 15_000, \.fleet),
             seconds("--hold", "How long fleet holds its devices, pinging.", default: "10", \.hold),
             integer("--in-flight", "Connects and logins under way at once.", in: 1...10_000, default: 200, \.inFlight),
-            seconds("--seconds", "Measuring time of rest and messages, and of each transport figure.", default: "3",
+            seconds("--seconds", "Measuring time of rest and messages, and of each transport and store-cost figure.", default: "3",
                     \.duration),
             integer("--connections", "Keep-alive connections of rest, transport and store-cost.", in: 1...10_000, default: 16,
                     \.connections),
