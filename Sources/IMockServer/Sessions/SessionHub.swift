@@ -208,11 +208,11 @@ final class SessionHub {
     func schedule(_ timer: HubTimer, atMs: Int64) {
         let hub = bound
         let loop = self.loop
-        timers.add(timer, atMs: atMs, on: clock) { deadline in
+        timers.add(timer, atMs: atMs, on: clock) {
             if loop.inEventLoop {
-                hub.value.object.fire(timer, atMs: deadline)
+                hub.value.object.fire(timer, atMs: atMs)
             } else {
-                loop.execute { hub.value.object.fire(timer, atMs: deadline) }
+                loop.execute { hub.value.object.fire(timer, atMs: atMs) }
             }
         }
     }
