@@ -18,7 +18,7 @@ public struct BenchOptions: Sendable, Equatable {
     public var hold: Duration = .seconds(10)
     /// Logins (and connects) under way at once.
     public var inFlight = 200
-    /// Measuring time of `rest` and `messages` (and of each `transport` figure).
+    /// Measuring time of `rest` and `messages` (and of each `transport` and `store-cost` figure).
     public var duration: Duration = .seconds(3)
     /// Keep-alive connections of `rest` (and `transport`).
     public var connections = 16
@@ -80,7 +80,7 @@ public struct BenchOptions: Sendable, Equatable {
             integer("--fleet", "Logged-in devices fleet holds.", in: 1...100_000, default: 15_000, \.fleet),
             seconds("--hold", "How long fleet holds its devices, pinging.", default: "10", \.hold),
             integer("--in-flight", "Connects and logins under way at once.", in: 1...10_000, default: 200, \.inFlight),
-            seconds("--seconds", "Measuring time of rest and messages, and of each transport figure.", default: "3",
+            seconds("--seconds", "Measuring time of rest and messages, and of each transport and store-cost figure.", default: "3",
                     \.duration),
             integer("--connections", "Keep-alive connections of rest, transport and store-cost.", in: 1...10_000, default: 16,
                     \.connections),
@@ -88,7 +88,8 @@ public struct BenchOptions: Sendable, Equatable {
             integer("--offline", "Offline messages drained at login (the queue holds at most 10000).", in: 1...10_000,
                     default: 10_000, \.offline),
             CommandLineOption("--dialect", "<name>", help: "A dialect of login-storm and messages (repeatable; default all: "
-                + BenchWires.all.map { $0.name }.joined(separator: ", ") + ").") { options, text throws(UsageError) in
+                + BenchWires.all.map { $0.name }.joined(separator: ", ") + "; the Python baseline speaks imock-json only). "
+                + "fleet and kick use the first one with Easemob's policies, else imock-json.") { options, text throws(UsageError) in
                 guard BenchWires.named(text) != nil else {
                     throw UsageError("option --dialect must be one of \(BenchWires.all.map { $0.name }.joined(separator: ", ")), got '\(text)'")
                 }

@@ -80,7 +80,26 @@ public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecke
     public mutating func cancel(_ id: TimerID) -> Bool {
         guard live.remove(id) != nil else { return false }
         dropCancelledTop()
+        if heap.count > 2 * live.count + 64 { dropCancelled() }
         return true
+    }
+
+    /// The entries in the heap, cancelled ones included (kept at most about twice the live
+    /// ones: a session's token timers, cancelled when it ends, would otherwise stay until
+    /// their deadline a week later).
+    @inlinable
+    public var storedCount: Int { heap.count }
+
+    /// Rebuilds the heap from its live entries (linear; run when cancelled ones outnumber
+    /// them, so a cancel costs constant time on average).
+    @inlinable
+    mutating func dropCancelled() {
+        heap.removeAll { !live.contains($0.id) }
+        var parent = heap.count / 2 - 1
+        while parent >= 0 {
+            siftDown(parent)
+            parent -= 1
+        }
     }
 
     /// Whether `id` is still pending.

@@ -25,8 +25,9 @@ struct BenchOptionsTests {
         #expect(throws: UsageError("option --rounds must be an integer in 3...100, got '2'")) {
             try BenchOptions.parse(["--compare", "--rounds", "2"])
         }
-        #expect(throws: UsageError("option --dialect must be one of imock-json, got 'msync'")) {
-            try BenchOptions.parse(["--dialect", "msync"])
+        #expect(try BenchOptions.parse(["--dialect", "msync", "--dialect", "openim"]).dialects == ["msync", "openim"])
+        #expect(throws: UsageError("option --dialect must be one of imock-json, msync, openim, got 'xmpp'")) {
+            try BenchOptions.parse(["--dialect", "xmpp"])
         }
         #expect(throws: UsageError("option --seconds needs a value")) { try BenchOptions.parse(["--seconds"]) }
         #expect(throws: UsageError("unknown option '--port'")) { try BenchOptions.parse(["--port", "1"]) }

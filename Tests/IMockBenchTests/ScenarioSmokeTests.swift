@@ -14,6 +14,14 @@ struct ScenarioSmokeTests {
             .deletingLastPathComponent().path
     }
 
+    private static func number(_ value: JSONValue) -> Double? {
+        switch value {
+        case .int(let integer): Double(integer)
+        case .double(let double): double
+        default: nil
+        }
+    }
+
     @Test("each scenario prints JSON objects with their fields; the comparison follows")
     func everyScenario() async throws {
         var options = BenchOptions.tiny
@@ -50,6 +58,45 @@ struct ScenarioSmokeTests {
                 #expect(members.contains { $0.value.intValue != nil || $0.key.hasSuffix("Ms") || $0.key == "perSecond" })
             }
         }
+        // Every figure is a number, no rate is negative, a p50 is at most its p99. (A timed part
+        // may complete nothing at this size on a loaded machine: rest's per-call rates can be 0.)
+        for report in reports {
+            for part in report["parts"]?.arrayValue ?? [] {
+                let context = "\(report["scenario"] ?? .null)/\(report["dialect"] ?? .null)/\(part["part"] ?? .null)"
+                for (key, value) in part.objectValue ?? [] where key != "part" && key != "notes" {
+                    #expect(Self.number(value) != nil, "\(context): \(key) is \(value)")
+                }
+                if let rate = part["perSecond"] { #expect((Self.number(rate) ?? -1) >= 0, "\(context): \(rate)") }
+                if let p50 = part["p50Ms"].flatMap(Self.number), let p99 = part["p99Ms"].flatMap(Self.number) {
+                    #expect(0 <= p50 && p50 <= p99, "\(context): p50 \(p50), p99 \(p99)")
+                }
+            }
+        }
+
+        // login-storm and messages run in every dialect against imock, in imock JSON only
+        // against the Python baseline; every device logged in and every message was drained.
+        for scenario in ["login-storm", "messages"] {
+            let dialects = { (server: String) in
+                reports.filter { $0["scenario"]?.stringValue == scenario && $0["server"]?.stringValue == server }
+                    .compactMap { $0["dialect"]?.stringValue }
+            }
+            #expect(dialects("imock") == ["imock-json", "msync", "openim"], "\(scenario)")
+            #expect(dialects("python") == ["imock-json"], "\(scenario)")
+        }
+        for report in reports where report["server"]?.stringValue == "imock" {
+            for part in report["parts"]?.arrayValue ?? [] {
+                switch (report["scenario"]?.stringValue, part["part"]?.stringValue) {
+                case ("login-storm", _):
+                    #expect(part["loggedIn"]?.intValue == Int64(options.devices), "\(report["dialect"] ?? .null): \(part)")
+                    #expect((part["perSecond"].flatMap(Self.number) ?? 0) > 0, "\(report["dialect"] ?? .null): \(part)")
+                case ("messages", "offline-drain"):
+                    #expect(part["messages"]?.intValue == Int64(options.offline), "\(report["dialect"] ?? .null): \(part)")
+                    #expect((part["perSecond"].flatMap(Self.number) ?? 0) > 0, "\(report["dialect"] ?? .null): \(part)")
+                default:
+                    break
+                }
+            }
+        }
         let names = { (scenario: String) in
             Set(reports.filter { $0["scenario"]?.stringValue == scenario && $0["server"]?.stringValue == "imock" }
                 .flatMap { $0["parts"]?.arrayValue ?? [] }.compactMap { $0["part"]?.stringValue })
@@ -59,6 +106,8 @@ struct ScenarioSmokeTests {
         #expect(names("kick") == ["login", "rest-disconnect", "policy", "app-disable", "one-user-disconnect"])
         #expect(names("messages") == ["pairs", "offline-drain"])
         #expect(names("fleet") == ["hold"])
+        let storeParts = reports.first { $0["scenario"]?.stringValue == "store-cost" }?["parts"]?.arrayValue ?? []
+        #expect(storeParts.compactMap { $0["part"]?.stringValue } == ["memory", "data"])
 
         // Every device of the tiny runs logged in and every kick arrived.
         for report in reports where report["server"]?.stringValue == "imock" {

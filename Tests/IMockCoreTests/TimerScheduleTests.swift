@@ -34,6 +34,23 @@ import Testing
         #expect(schedule.nextDeadline == nil)
     }
 
+    @Test("cancelled timers far in the future do not pile up, and the rest still fire in order")
+    func cancelledTimersAreDropped() {
+        var schedule = TimerSchedule<Int>()
+        var kept: [(id: TimerID, deadline: Int64)] = []
+        for index in 0..<10_000 {
+            // A week ahead, like a session's token timers; nine in ten cancelled.
+            let deadline = Int64(604_800_000 + (index * 7919) % 1000)
+            let id = schedule.schedule(at: deadline, index)
+            if index % 10 == 0 { kept.append((id, deadline)) } else { schedule.cancel(id) }
+            #expect(schedule.storedCount <= 2 * schedule.count + 65)
+        }
+        #expect(schedule.count == 1000)
+        let expected = kept.sorted { $0.deadline != $1.deadline ? $0.deadline < $1.deadline : $0.id < $1.id }.map(\.id)
+        #expect(schedule.popDue(nowMs: .max).map(\.id) == expected)
+        #expect(schedule.isEmpty && schedule.storedCount == 0)
+    }
+
     @Test func manyTimersStayOrdered() {
         var schedule = TimerSchedule<Int>()
         // Deterministic pseudo-random deadlines with many ties.

@@ -57,9 +57,15 @@ final class BenchDevice: WebSocketDelegate {
         }
     }
 
-    /// Sends a message the dialect builds from this device's state.
-    func send(_ build: (inout any BenchWire) -> WireMessage) {
-        send(build(&wire))
+    /// Sends what the dialect builds from this device's state; events its wire answers by
+    /// itself (an msync or OpenIM `ack`) follow as if the server had sent them.
+    func send(_ build: (inout any BenchWire) -> BenchWireOutput) {
+        perform(build(&wire))
+    }
+
+    private func perform(_ output: BenchWireOutput) {
+        for message in output.send { send(message) }
+        deliver(output.events)
     }
 
     /// Drops the connection without a closing handshake (the end of a phase).
@@ -78,12 +84,9 @@ final class BenchDevice: WebSocketDelegate {
 
     func webSocketDidOpen(_ channel: WebSocketChannel) {
         self.channel = channel
-        if wire.loggedInByUpgrade {
-            finishLogin(.success(()))
-            return
-        }
-        for message in wire.login(login) { send(message) }
+        let output = wire.login(login)
         onLoginSent?(self)
+        perform(output)
     }
 
     func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {
@@ -95,7 +98,16 @@ final class BenchDevice: WebSocketDelegate {
     }
 
     private func deliver(_ message: WireMessage) {
-        for event in wire.events(in: message) {
+        perform(wire.receive(message))
+    }
+
+    private func deliver(_ events: [BenchEvent]) {
+        for event in events {
+            if case .malformed(let reason) = event {
+                finishLogin(.failure(BenchError("\(login.user): a malformed server message: \(reason)")))
+                drop()
+                return
+            }
             if loginCompletion != nil {
                 switch event {
                 case .loginAccepted:

@@ -1,3 +1,5 @@
+import IMockCommon
+
 /// One measured number of a scenario part.
 public struct BenchFigure: Sendable, Equatable {
     /// Which way is better, for ratios against a baseline; nil for a plain count.
@@ -45,27 +47,8 @@ public struct BenchFigure: Sendable, Equatable {
 
     static func format(_ value: Double) -> String {
         if value.isNaN || value.isInfinite { return "-" }
-        if abs(value) < 100, value != value.rounded() { return twoDecimals(value) }
-        return grouped(value)
-    }
-
-    /// `12345.6` → `12,346`.
-    static func grouped(_ value: Double) -> String {
-        let rounded = Int(value.rounded())
-        let digits = String(abs(rounded))
-        var result = rounded < 0 ? "-" : ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return result
-    }
-
-    /// `0.456` → `0.46`.
-    static func twoDecimals(_ value: Double) -> String {
-        let hundredths = Int((abs(value) * 100).rounded())
-        let fraction = hundredths % 100
-        return "\(value < 0 ? "-" : "")\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        if abs(value) < 100, value != value.rounded() { return DecimalText.fixed(value, digits: 2) }
+        return ProgressReporter.grouped(Int(value.rounded()))
     }
 }
 

@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 
 /// The medians of several rounds of the same scenarios against several servers, and how many
@@ -87,7 +88,7 @@ public struct Comparison: Sendable, Equatable {
                 return "\(head) \(ScenarioReport.pad(server.server + dialect, 18)) median of \(server.rounds): \(figures)"
             }
             for ratio in line.ratios {
-                let figures = ratio.figures.map { "\($0.label) \(BenchFigure.twoDecimals($0.ratio))×" }
+                let figures = ratio.figures.map { "\($0.label) \(DecimalText.fixed($0.ratio, digits: 2))×" }
                     .joined(separator: "  ")
                 rows.append("\(head) \(ScenarioReport.pad("imock/" + ratio.baseline, 18)) \(figures)")
             }

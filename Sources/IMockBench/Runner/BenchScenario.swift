@@ -19,6 +19,17 @@ struct ScenarioContext: Sendable {
         options.dialects.isEmpty ? BenchWires.all : options.dialects.compactMap { BenchWires.named($0) }
     }
 
+    /// The dialects of ``wires`` that `kind` speaks (the Python baseline: imock JSON only).
+    func wires(for kind: ServerKind) -> [any BenchWire.Type] {
+        kind == .python ? wires.filter { $0.baselineSpeaks } : wires
+    }
+
+    /// The one dialect of `fleet` and `kick` (whose worlds are Easemob apps): the first of
+    /// ``wires(for:)`` with Easemob's policies, else imock JSON.
+    func easemobWire(for kind: ServerKind) -> any BenchWire.Type {
+        wires(for: kind).first { $0.vendor == .easemob } ?? ImockJSONBenchWire.self
+    }
+
     /// Starts `kind` with `world`, runs `body` against it and stops it, also when `body` throws.
     func with<T>(
         _ kind: ServerKind, world: BenchWorld, tls: Bool = false,

@@ -12,7 +12,7 @@ struct FleetScenario: BenchScenario {
     func run(on server: ServerKind?, _ context: ScenarioContext) async throws(BenchError) -> [ScenarioReport] {
         let kind = server ?? .imock
         let options = context.options
-        let wire = context.wires[0]
+        let wire = context.easemobWire(for: kind)
         let world = BenchWorld(apps: [(LoginStormScenario.appKey, 4, BenchWorld.users(options.fleet))])
         let part = try await context.with(kind, world: world) { server throws(BenchError) in
             let idle = server.residentBytes ?? 0

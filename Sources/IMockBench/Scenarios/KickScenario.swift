@@ -18,7 +18,7 @@ struct KickScenario: BenchScenario {
 
     func run(on server: ServerKind?, _ context: ScenarioContext) async throws(BenchError) -> [ScenarioReport] {
         let options = context.options
-        let wire = context.wires[0]
+        let wire = context.easemobWire(for: .imock)
         let userCount = max(2, (options.devices + Self.devicesPerUser - 1) / Self.devicesPerUser)
         let world = BenchWorld(apps: [
             (LoginStormScenario.appKey, Self.devicesPerUser, BenchWorld.users(userCount)),

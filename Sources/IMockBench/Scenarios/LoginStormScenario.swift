@@ -14,7 +14,7 @@ struct LoginStormScenario: BenchScenario {
         let kind = server ?? .imock
         let options = context.options
         var reports: [ScenarioReport] = []
-        for wire in context.wires {
+        for wire in context.wires(for: kind) {
             var parts: [BenchPart] = []
             parts.append(try await distinctUsers(kind, wire: wire, context, tls: false))
             if kind == .imock, options.tls {
@@ -39,7 +39,7 @@ struct LoginStormScenario: BenchScenario {
     private func distinctUsers(
         _ kind: ServerKind, wire: any BenchWire.Type, _ context: ScenarioContext, tls: Bool
     ) async throws(BenchError) -> BenchPart {
-        let world = BenchWorld(apps: [(Self.appKey, 4, BenchWorld.users(context.options.devices))])
+        let world = BenchWorld(apps: [(Self.appKey, 4, BenchWorld.users(context.options.devices))], vendor: wire.vendor)
         return try await context.with(kind, world: world, tls: tls) { server throws(BenchError) in
             let logins = zip(world.app(Self.appKey).users, world.tokens(of: Self.appKey)).map { user, token in
                 BenchLogin(appKey: Self.appKey, user: user, token: token, deviceUUID: "d-\(user)", os: "ios")
@@ -56,7 +56,7 @@ struct LoginStormScenario: BenchScenario {
         -> BenchPart
     {
         let devices = context.options.devices
-        let world = BenchWorld(apps: [(Self.oneUserAppKey, devices + 1, [Self.oneUser])])
+        let world = BenchWorld(apps: [(Self.oneUserAppKey, devices + 1, [Self.oneUser])], vendor: wire.vendor)
         return try await context.with(kind, world: world) { server throws(BenchError) in
             let token = world.tokens(of: Self.oneUserAppKey)[0]
             let logins = (0..<devices).map { index in

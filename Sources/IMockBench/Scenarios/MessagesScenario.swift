@@ -19,9 +19,9 @@ struct MessagesScenario: BenchScenario {
         let kind = server ?? .imock
         let options = context.options
         var reports: [ScenarioReport] = []
-        for wire in context.wires {
+        for wire in context.wires(for: kind) {
             let users = BenchWorld.users(2 * options.pairs) + [Self.sender, Self.reader]
-            let world = BenchWorld(apps: [(LoginStormScenario.appKey, 4, users)])
+            let world = BenchWorld(apps: [(LoginStormScenario.appKey, 4, users)], vendor: wire.vendor)
             let parts = try await context.with(kind, world: world) { server throws(BenchError) -> [BenchPart] in
                 [try await pairs(server, world: world, wire: wire, context), try await drain(server, world: world, wire: wire, context)]
             }

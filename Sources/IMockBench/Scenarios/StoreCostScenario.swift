@@ -13,9 +13,9 @@ struct StoreCostScenario: BenchScenario {
         } catch {
             throw BenchError("store-cost: \(error)")
         }
-        func part(_ variant: StoreCostVariant) -> BenchPart {
+        func part(_ name: String, _ variant: StoreCostVariant) -> BenchPart {
             BenchPart(
-                name: variant.name == "--data" ? "data" : "memory",
+                name: name,
                 figures: [
                     .rate(variant.perSecond, "registrations"),
                     .latency(50, Double(variant.percentile(0.5)) / 1e6),
@@ -26,7 +26,7 @@ struct StoreCostScenario: BenchScenario {
             ScenarioReport(
                 scenario: name.rawValue, server: "in-process",
                 load: "IMockNet clients on a third event-loop thread, POST /bench/store/users",
-                size: [("connections", report.connections)], parts: [part(report.memory), part(report.data)])
+                size: [("connections", report.connections)], parts: [part("memory", report.memory), part("data", report.data)])
         ]
     }
 }

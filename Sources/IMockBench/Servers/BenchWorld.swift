@@ -19,20 +19,27 @@ struct BenchWorld: Sendable {
         var clientID: String
         var clientSecret: String
         var signingKey: [UInt8]
+        /// Easemob's multi-device policy with `deviceLimit`, or OpenIM's policy 0 (no kick).
+        var vendor: BenchVendor
     }
 
     var apps: [AppSpec]
     /// When the tokens were issued (epoch ms); they last a week.
     let issuedAtMs: Int64
 
-    /// A world of `apps`, each given as (key, device limit, users).
-    init(apps: [(key: String, deviceLimit: Int, users: [String])], random: RandomSource = .secure) {
+    /// A world of `apps`, each given as (key, device limit, users), their login policies of
+    /// `vendor`.
+    init(
+        apps: [(key: String, deviceLimit: Int, users: [String])], vendor: BenchVendor = .easemob,
+        random: RandomSource = .secure
+    ) {
         issuedAtMs = SystemClock().nowMs
         self.apps = apps.map { app in
             AppSpec(
                 key: app.key, deviceLimit: app.deviceLimit, users: app.users,
                 clientID: "YXA6bench" + Base64URL.encode(random.bytes(9)),
-                clientSecret: "YXA6bench" + Base64URL.encode(random.bytes(18)), signingKey: random.bytes(32))
+                clientSecret: "YXA6bench" + Base64URL.encode(random.bytes(18)), signingKey: random.bytes(32),
+                vendor: vendor)
         }
     }
 
@@ -75,10 +82,7 @@ struct BenchWorld: Sendable {
                             ("clientId", .string(app.clientID)),
                             ("clientSecret", .string(app.clientSecret)),
                             ("restRateLimitPerSecond", .null),
-                            (
-                                "loginPolicy",
-                                ["vendor": "easemob", "deviceLimits": ["default": .int(Int64(app.deviceLimit))]]
-                            ),
+                            ("loginPolicy", app.loginPolicy),
                             ("signingKey", .string(Base64.encode(app.signingKey))),
                             ("nextTokenId", .int(Int64(app.users.count + 1))),
                             ("users", .array(app.users.map { .object([("username", .string($0)), ("minimumTokenId", 1)]) })),
@@ -106,5 +110,15 @@ struct BenchWorld: Sendable {
                     })
             )
         ])
+    }
+}
+
+extension BenchWorld.AppSpec {
+    /// The seed's `loginPolicy` (docs/SEED.md § Login policy).
+    var loginPolicy: JSONValue {
+        switch vendor {
+        case .easemob: ["vendor": "easemob", "deviceLimits": ["default": .int(Int64(deviceLimit))]]
+        case .openIM: ["vendor": "openim", "policy": 0]
+        }
     }
 }

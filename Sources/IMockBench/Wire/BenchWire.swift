@@ -26,52 +26,84 @@ enum BenchEvent: Equatable {
     case refused(code: Int)
     /// Anything the scenarios do not look at (sync frames, token warnings …).
     case other
+    /// A message the dialect cannot read: the device gives up its connection.
+    case malformed(String)
+}
+
+/// What one step of a ``BenchWire`` produced: messages to send on the connection, in order,
+/// and events the wire answers by itself (msync and OpenIM confirm offline messages by their
+/// pulls, so an `ack` is answered on the device).
+struct BenchWireOutput: Equatable {
+    var send: [WireMessage] = []
+    var events: [BenchEvent] = []
+
+    init(send: [WireMessage] = [], events: [BenchEvent] = []) {
+        self.send = send
+        self.events = events
+    }
+
+    /// One message to send.
+    init(_ message: WireMessage) {
+        self.init(send: [message])
+    }
+}
+
+/// The login policy family of the apps a dialect's devices log in to (the OpenIM gateway
+/// serves only apps with OpenIM's policy).
+enum BenchVendor: Sendable {
+    case easemob
+    case openIM
 }
 
 /// The client side of one wire dialect for the load generator: how a device opens its
 /// connection, logs in, pings, sends and acks, and what the server's messages mean.
 ///
 /// The scenarios `login-storm` and `messages` run once per entry of ``BenchWires/all``, so a
-/// dialect the server learns (msync, the OpenIM gateway) is measured by adding a conforming
-/// type here and one line to that list (docs/BENCHMARKS.md § Dialects). A value is one
-/// device's state (sequence numbers, a pending upgrade login …).
+/// dialect the server learns is measured by adding a conforming type and one line to that list
+/// (docs/BENCHMARKS.md § Dialects). A value is one device's state (sequence numbers, a pending
+/// upgrade login …).
 protocol BenchWire: Sendable {
     /// The name in reports, e.g. `imock-json`.
     static var name: String { get }
+
+    /// Whether the Python baseline speaks it (only the imock JSON protocol).
+    static var baselineSpeaks: Bool { get }
+
+    /// The login policy family of the apps its devices use.
+    static var vendor: BenchVendor { get }
 
     init()
 
     /// The WebSocket path and extra upgrade headers for this device. A dialect that logs in
     /// during the upgrade (OpenIM) puts the login in the query and headers here.
-    func upgrade(for login: BenchLogin) -> (path: String, headers: HTTPHeaders)
+    mutating func upgrade(for login: BenchLogin) -> (path: String, headers: HTTPHeaders)
 
-    /// The messages that log in once the socket is open (none when the upgrade logged in).
-    mutating func login(_ login: BenchLogin) -> [WireMessage]
-
-    /// Whether the login is already accepted when the socket opens (an upgrade-time login).
-    var loggedInByUpgrade: Bool { get }
+    /// What logs in once the socket is open (nothing to send when the upgrade carried the login).
+    mutating func login(_ login: BenchLogin) -> BenchWireOutput
 
     /// A ping the server answers.
-    mutating func ping() -> WireMessage
+    mutating func ping() -> BenchWireOutput
 
     /// A 1:1 text message to `user`.
-    mutating func send(to user: String, text: String) -> WireMessage
+    mutating func send(to user: String, text: String) -> BenchWireOutput
 
     /// The acknowledgement of offline message `id`.
-    mutating func ack(_ id: String) -> WireMessage
+    mutating func ack(_ id: String) -> BenchWireOutput
 
-    /// What one server message means (one message may carry several events).
-    mutating func events(in message: WireMessage) -> [BenchEvent]
+    /// What one server message means (one message may carry several events, and may need an
+    /// answer: a pull of the next page).
+    mutating func receive(_ message: WireMessage) -> BenchWireOutput
 }
 
 extension BenchWire {
-    var loggedInByUpgrade: Bool { false }
+    static var baselineSpeaks: Bool { false }
+    static var vendor: BenchVendor { .easemob }
 }
 
 /// The dialects the load side speaks, in report order.
 enum BenchWires {
     /// Every dialect `login-storm` and `messages` are run with.
-    static let all: [any BenchWire.Type] = [ImockJSONBenchWire.self]
+    static let all: [any BenchWire.Type] = [ImockJSONBenchWire.self, MsyncBenchWire.self, OpenIMBenchWire.self]
 
     /// The dialect named `name`.
     static func named(_ name: String) -> (any BenchWire.Type)? {

@@ -6,6 +6,7 @@ import IMockWire
 /// per frame would make the load generator, not the server, the bottleneck.
 struct ImockJSONBenchWire: BenchWire {
     static let name = "imock-json"
+    static let baselineSpeaks = true
 
     private var nextID = 0
 
@@ -13,25 +14,30 @@ struct ImockJSONBenchWire: BenchWire {
 
     func upgrade(for login: BenchLogin) -> (path: String, headers: HTTPHeaders) { ("/ws", HTTPHeaders()) }
 
-    mutating func login(_ login: BenchLogin) -> [WireMessage] {
+    mutating func login(_ login: BenchLogin) -> BenchWireOutput {
         let id = requestID()
-        return [
+        return BenchWireOutput(
             .text(
                 #"{"op":"login","id":"\#(id)","appKey":"\#(login.appKey)","user":"\#(login.user)","token":"\#(login.token)","#
-                    + #""device":{"os":"\#(login.os)","name":"bench","uuid":"\#(login.deviceUUID)"}}"#)
-        ]
+                    + #""device":{"os":"\#(login.os)","name":"bench","uuid":"\#(login.deviceUUID)"}}"#))
     }
 
-    mutating func ping() -> WireMessage { .text(#"{"op":"ping","id":"\#(requestID())"}"#) }
+    mutating func ping() -> BenchWireOutput { BenchWireOutput(.text(#"{"op":"ping","id":"\#(requestID())"}"#)) }
 
-    mutating func send(to user: String, text: String) -> WireMessage {
-        .text(#"{"op":"send","id":"\#(requestID())","to":"\#(user)","text":"\#(text)"}"#)
+    mutating func send(to user: String, text: String) -> BenchWireOutput {
+        BenchWireOutput(.text(#"{"op":"send","id":"\#(requestID())","to":"\#(user)","text":"\#(text)"}"#))
     }
 
-    mutating func ack(_ id: String) -> WireMessage { .text(#"{"op":"ack","id":"\#(requestID())","messageId":"\#(id)"}"#) }
+    mutating func ack(_ id: String) -> BenchWireOutput {
+        BenchWireOutput(.text(#"{"op":"ack","id":"\#(requestID())","messageId":"\#(id)"}"#))
+    }
 
-    mutating func events(in message: WireMessage) -> [BenchEvent] {
-        guard case .text(let text) = message else { return [.other] }
+    mutating func receive(_ message: WireMessage) -> BenchWireOutput {
+        BenchWireOutput(events: events(in: message))
+    }
+
+    private func events(in message: WireMessage) -> [BenchEvent] {
+        guard case .text(let text) = message else { return [.malformed("a binary message")] }
         let frame = FrameScanner(text)
         switch frame.op {
         case "login.ok": return [.loginAccepted]
@@ -44,6 +50,7 @@ struct ImockJSONBenchWire: BenchWire {
         case "send.ok": return [.sent]
         case "ack.ok": return [.acked]
         case "error": return [.refused(code: frame.integer("code") ?? -1)]
+        case "": return [.malformed("no leading op: \(text.prefix(80))")]
         default: return [.other]
         }
     }

@@ -7,7 +7,9 @@ import Synchronization
 /// over-reads a `dirent` while scanning `/proc/self/fd` and crashes now and then when the test
 /// process has many descriptors open (swift-corelibs-foundation#5472). Like `Process`, the child
 /// gets no descriptor of ours but its three standard streams: a socket or pipe end it kept open
-/// would hide a close from another test.
+/// would hide a close from another test. It starts with no signal blocked and SIGTERM, SIGINT,
+/// SIGPIPE and SIGQUIT at their default actions, whatever the spawning thread had (a blocked or
+/// ignored SIGTERM would make it unstoppable).
 public final class SpawnedProcess: Sendable {
     /// What a standard stream of the child is connected to.
     public enum Stream: Sendable {
@@ -17,6 +19,10 @@ public final class SpawnedProcess: Sendable {
         case null
         /// This process's own stream.
         case inherit
+        /// A file, created or truncated, that the child writes (for stdout and stderr).
+        case file(String)
+        /// Whatever the child's stdout is (for stderr: both in one log).
+        case stdout
     }
 
     /// How the child ended.
@@ -61,6 +67,10 @@ public final class SpawnedProcess: Sendable {
                 continue
             case .null:
                 posix_spawn_file_actions_addopen(&actions, Int32(target), "/dev/null", O_RDWR, 0)
+            case .file(let path):
+                posix_spawn_file_actions_addopen(&actions, Int32(target), path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            case .stdout:
+                posix_spawn_file_actions_adddup2(&actions, 1, Int32(target))
             case .pipe:
                 // A socket pair, not a pipe: created close-on-exec in one call, so no child that
                 // another thread starts meanwhile inherits it.
@@ -79,7 +89,18 @@ public final class SpawnedProcess: Sendable {
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var pid: pid_t = 0
-        let status = posix_spawnp(&pid, program, &actions, nil, argv, environ)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGPIPE, SIGQUIT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let status = posix_spawnp(&pid, program, &actions, &attributes, argv, environ)
         for fd in theirs { close(fd) }
         guard status == 0 else {
             for fd in ours.compactMap({ $0 }) { close(fd) }

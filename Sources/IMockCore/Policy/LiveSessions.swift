@@ -32,22 +32,45 @@ extension LoginDevice {
 public struct LiveSessions: Sendable {
     /// Sessions in login order; nil is a hole (only while indexed).
     private var slots: [LiveSession?] = []
+    /// A reference, copied before a change when shared, so that a user with few sessions
+    /// (nearly all of them) pays one word for it.
     private var index: Index?
-    /// The number of live sessions.
-    public private(set) var count = 0
+    /// This value's threshold (tests lower it to check the index against the scans).
+    private var threshold = Int32(LiveSessions.indexThreshold)
 
     /// Above this many sessions, lookups go through the index.
     public static let indexThreshold = 32
-    /// This value's threshold (tests lower it to check the index against the scans).
-    private var threshold = LiveSessions.indexThreshold
+
+    /// The number of live sessions.
+    public var count: Int { index?.position.count ?? slots.count }
 
     /// Positions in `slots`, by session, resource and bucket.
-    private struct Index: Sendable {
+    private final class Index: @unchecked Sendable {
+        // @unchecked: only mutated through a uniquely referenced `LiveSessions` (copy on write).
         var position: [SessionID: Int] = [:]
         var byResource: [String: [Int]] = [:]
         var byBucket: [DeviceBucket: BucketList] = [:]
         var liveInBucket: [DeviceBucket: Int] = [:]
         var holes = 0
+
+        init() {}
+
+        func copy() -> Index {
+            let copy = Index()
+            copy.position = position
+            copy.byResource = byResource
+            copy.byBucket = byBucket
+            copy.liveInBucket = liveInBucket
+            copy.holes = holes
+            return copy
+        }
+    }
+
+    /// The index, copied first when another value shares it.
+    private mutating func uniqueIndex() -> Index? {
+        guard index != nil else { return nil }
+        if !isKnownUniquelyReferenced(&index!) { index = index!.copy() }
+        return index
     }
 
     /// No sessions.
@@ -60,7 +83,7 @@ public struct LiveSessions: Sendable {
 
     /// `sessions` in any order, indexed above `indexThreshold` sessions (0: always).
     init(_ sessions: some Sequence<LiveSession>, indexThreshold: Int) {
-        threshold = indexThreshold
+        threshold = Int32(clamping: indexThreshold)
         for session in sessions { insert(session) }
     }
 
@@ -90,10 +113,9 @@ public struct LiveSessions: Sendable {
             return
         }
         slots.append(session)
-        count += 1
-        if index != nil {
-            note(session, at: slots.count - 1)
-        } else if count > threshold {
+        if let index = uniqueIndex() {
+            Self.note(session, at: slots.count - 1, in: index)
+        } else if slots.count > threshold {
             rebuild(all)
         }
     }
@@ -101,18 +123,12 @@ public struct LiveSessions: Sendable {
     /// Removes the session `id`; returns it, or nil when it is not here.
     @discardableResult
     public mutating func remove(_ id: SessionID) -> LiveSession? {
-        guard var index else {
+        guard let index = uniqueIndex() else {
             guard let at = slots.firstIndex(where: { $0?.id == id }), let session = slots.remove(at: at) else { return nil }
-            count -= 1
             return session
         }
-        self.index = nil  // edited in place below, without a copy
-        guard let at = index.position.removeValue(forKey: id), let session = slots[at] else {
-            self.index = index
-            return nil
-        }
+        guard let at = index.position.removeValue(forKey: id), let session = slots[at] else { return nil }
         slots[at] = nil
-        count -= 1
         index.holes += 1
         let resource = session.device.resource
         index.byResource[resource]?.removeAll { $0 == at }
@@ -126,28 +142,27 @@ public struct LiveSessions: Sendable {
             while list.head < list.positions.count, slots[list.positions[list.head]] == nil { list.head += 1 }
             index.byBucket[bucket] = list
         }
-        self.index = index
-        if count <= threshold / 2 || index.holes > max(count, threshold) { rebuild(all) }
+        if count <= threshold / 2 || index.holes > max(count, Int(threshold)) { rebuild(all) }
         return session
     }
 
     private mutating func rebuild(_ sessions: [LiveSession]) {
         slots = sessions
-        count = sessions.count
-        guard count > threshold / 2 || (threshold == 0 && count > 0) else {
+        guard sessions.count > threshold / 2 || (threshold == 0 && !sessions.isEmpty) else {
             index = nil
             return
         }
-        index = Index()
-        for (at, session) in sessions.enumerated() { note(session, at: at) }
+        let index = Index()
+        for (at, session) in sessions.enumerated() { Self.note(session, at: at, in: index) }
+        self.index = index
     }
 
-    private mutating func note(_ session: LiveSession, at position: Int) {
-        index?.position[session.id] = position
-        index?.byResource[session.device.resource, default: []].append(position)
+    private static func note(_ session: LiveSession, at position: Int, in index: Index) {
+        index.position[session.id] = position
+        index.byResource[session.device.resource, default: []].append(position)
         let bucket = session.device.bucket
-        index?.byBucket[bucket, default: BucketList()].positions.append(position)
-        index?.liveInBucket[bucket, default: 0] += 1
+        index.byBucket[bucket, default: BucketList()].positions.append(position)
+        index.liveInBucket[bucket, default: 0] += 1
     }
 
     // MARK: Reads

@@ -21,7 +21,7 @@ extension SessionEngine {
         changeLog.record(.messageIDIssued)
         var outputs: [SessionOutput] = []
         if live.isEmpty {
-            offlineQueues[recipient, default: []].append(message)
+            offlineQueues[recipient, default: OfflineQueue()].append(message)
             changeLog.record(.messagesQueued(recipient.app, recipient: recipient.user, messages: [message], atFront: false))
         } else {
             for session in live {
@@ -57,21 +57,19 @@ extension SessionEngine {
     /// all comes again at the next login, with the same id).
     mutating func requeue(_ undelivered: [ChatMessage], for key: UserKey) {
         guard !undelivered.isEmpty else { return }
-        let queue = offlineQueues[key] ?? []
-        let queued = Set(queue.map(\.messageId))
-        let back = undelivered.filter { !queued.contains($0.messageId) }
+        let queue = offlineQueues[key] ?? OfflineQueue()
+        let back = undelivered.filter { !queue.contains($0.messageId) }
         if !back.isEmpty {
-            offlineQueues[key] = back + queue
+            offlineQueues[key] = OfflineQueue(back + queue.messages)
             changeLog.record(.messagesQueued(key.app, recipient: key.user, messages: back, atFront: true))
         }
     }
 
     /// `ack`: removes a queued offline message of the session's user for good.
     mutating func ack(_ session: ConnectedSession, tag: RequestTag, messageId: String) -> [SessionOutput] {
-        guard let index = offlineQueues[session.key]?.firstIndex(where: { $0.messageId == messageId }) else {
+        guard offlineQueues[session.key]?.remove(messageId) == true else {
             return [refuse(session.connection, tag, .messageNotWaiting, field: "messageId")]
         }
-        offlineQueues[session.key]?.remove(at: index)
         changeLog.record(.messageAcked(session.key.app, recipient: session.key.user, messageID: messageId))
         if offlineQueues[session.key]?.isEmpty == true { offlineQueues[session.key] = nil }
         return [.reply(session.connection, tag, .acked)]

@@ -8,7 +8,7 @@ extension SessionEngine {
         activeUsers active: [AppKey: [String]], nextMessageID: UInt64
     ) {
         for queue in queues where !queue.messages.isEmpty {
-            offlineQueues[UserKey(app: queue.app, user: queue.recipient)] = queue.messages
+            offlineQueues[UserKey(app: queue.app, user: queue.recipient)] = OfflineQueue(queue.messages)
         }
         for (app, users) in active where !users.isEmpty { activeUsers[app] = Set(users) }
         nextMessageSerial = max(1, nextMessageID)

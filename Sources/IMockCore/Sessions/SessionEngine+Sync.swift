@@ -3,7 +3,7 @@ extension SessionEngine {
     /// empty. Messages stay queued until acked, so a connection that drops before acking gets
     /// them again at its next login.
     func offlineSync(_ connection: ConnectionID, key: UserKey) -> [SessionOutput] {
-        guard let queue = offlineQueues[key], !queue.isEmpty else { return [] }
+        guard let queue = offlineQueues[key]?.messages, !queue.isEmpty else { return [] }
         var outputs: [SessionOutput] = [.push(connection, .offlineStart(count: queue.count))]
         outputs.reserveCapacity(queue.count + 2)
         for message in queue { outputs.append(.push(connection, .message(message))) }

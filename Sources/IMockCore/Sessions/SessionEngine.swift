@@ -19,7 +19,7 @@ public struct SessionEngine: Sendable {
     var sessions: [SessionID: ConnectedSession] = [:]
     /// The live sessions of each user, in login order (indexed for the device policy).
     var sessionsByUser: [UserKey: LiveSessions] = [:]
-    var offlineQueues: [UserKey: [ChatMessage]] = [:]
+    var offlineQueues: [UserKey: OfflineQueue] = [:]
     var activeUsers: [AppKey: Set<String>] = [:]
     var lastLoginDevice: [UserKey: DeviceIdentity] = [:]
     /// The user of each connection whose session the engine ended and whose close the shell
@@ -135,7 +135,7 @@ public struct SessionEngine: Sendable {
     /// The offline messages waiting for `user` in `app` (delivered or not, until acked).
     public func offlineMessages(of user: String, in app: AppKey) -> [ChatMessage] {
         guard let key = UserKey(app: app, rawUser: user) else { return [] }
-        return offlineQueues[key] ?? []
+        return offlineQueues[key]?.messages ?? []
     }
 
     /// How many distinct users of `app` have logged in (the DAU/MAU count).

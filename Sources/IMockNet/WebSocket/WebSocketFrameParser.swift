@@ -32,6 +32,18 @@ public struct WebSocketFrameParser: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
+    /// Appends received bytes; an array arriving when nothing is buffered is kept as it is,
+    /// without a copy.
+    public mutating func feed(_ bytes: [UInt8]) {
+        guard buffer.isEmpty else {
+            compactIfWorthwhile()
+            buffer.append(contentsOf: bytes)
+            return
+        }
+        buffer = bytes
+        readIndex = 0
+    }
+
     /// The next complete frame, with its payload unmasked, or nil when more bytes are needed.
     /// - Throws: the first protocol violation found; 1002 for malformed frames, 1009 for a
     ///   frame over `maxFrameSize`.
@@ -107,7 +119,8 @@ public struct WebSocketFrameParser: Sendable {
         if let maskingKey { WebSocketMasking.apply(key: maskingKey, to: &payload) }
         readIndex = cursor + payloadLength
         if readIndex == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
+            // Released, not kept: an idle connection holds no buffer (a fleet of them adds up).
+            buffer = []
             readIndex = 0
         }
         return WebSocketFrame(fin: fin, opcode: opcode, maskingKey: maskingKey, payload: payload)

@@ -87,6 +87,11 @@ public struct WebSocketStateMachine: Sendable {
 
     /// Processes bytes received from the peer.
     public mutating func receive(_ bytes: some Collection<UInt8>) -> [WebSocketAction] {
+        receive(Array(bytes))
+    }
+
+    /// Processes bytes received from the peer (kept without a copy when nothing is buffered).
+    public mutating func receive(_ bytes: [UInt8]) -> [WebSocketAction] {
         if case .closed = state { return [] }
         parser.feed(bytes)
         var actions: [WebSocketAction] = []

@@ -187,14 +187,25 @@ extension SessionHub {
 
     // MARK: Subjects
 
-    /// What faults see of a connection: its session, else what it was last known as.
+    /// What faults see of a connection: its session, else what it was last known as (its
+    /// login request, or the session that ended: see `rememberFaultSubject`).
     func faultSubject(of id: ConnectionID) -> FaultSubject {
         let subject = domain.value.engine.faultSubject(of: id)
-        if subject.app != nil {
-            faultSubjects[id] = subject
-            return subject
+        return subject.app != nil ? subject : faultSubjects[id] ?? subject
+    }
+
+    /// Keeps what faults need of a connection across its session: nothing while the engine
+    /// has the session (it knows), the session's subject once it ended.
+    func rememberFaultSubject(for output: SessionOutput) {
+        switch output {
+        case .reply(let id, _, .loginAccepted):
+            faultSubjects[id] = nil
+        case .end(let id, let end) where end.subject.resource != nil:
+            let subject = end.subject
+            faultSubjects[id] = FaultSubject(connection: id, app: subject.app, user: subject.user, resource: subject.resource)
+        default:
+            break
         }
-        return faultSubjects[id] ?? subject
     }
 
     /// Forgets a closed connection's held frames and subject.

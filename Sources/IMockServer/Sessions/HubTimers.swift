@@ -5,8 +5,8 @@ import IMockCore
 enum HubTimer: Hashable, Sendable {
     /// A session-engine timer (token warning or expiry).
     case engine(TimerToken)
-    /// The idle check of a `/ws` connection.
-    case idle(ConnectionID)
+    /// The idle check of every session connection (one timer, not one per connection).
+    case idleSweep
     /// The end of a control-API fault's `durationMs`.
     case faultExpiry(FaultID)
 }
@@ -21,10 +21,11 @@ struct HubTimers {
     var count: Int { ids.count }
 
     /// Schedules `timer` at `atMs` (replacing the same timer if pending); `fire` runs on the
-    /// timeline's firing thread with the deadline.
-    mutating func add(_ timer: HubTimer, atMs: Int64, on timeline: Timeline, fire: @escaping @Sendable (Int64) -> Void) {
+    /// timeline's firing thread. (It is the timeline's action itself, not wrapped: one closure
+    /// context per timer, and a session has two.)
+    mutating func add(_ timer: HubTimer, atMs: Int64, on timeline: Timeline, fire: @escaping @Sendable () -> Void) {
         cancel(timer, on: timeline)
-        ids[timer] = timeline.schedule(at: atMs) { fire(atMs) }
+        ids[timer] = timeline.schedule(at: atMs, fire)
     }
 
     mutating func cancel(_ timer: HubTimer, on timeline: Timeline) {

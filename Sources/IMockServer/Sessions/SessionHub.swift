@@ -32,8 +32,9 @@ final class SessionHub {
     var timers = HubTimers()
     /// Connections whose server frames are held (delay, holdLogin) or black-holed.
     var faultOutboxes: [ConnectionID: FaultOutbox] = [:]
-    /// The app, user and resource last known of a connection (from its login frame or its
-    /// session), so faults still match the frames sent after a session ended (a kick).
+    /// The app, user and resource last known of a connection that has no session (from its
+    /// login frame, or from its session once that ended), so faults still match the frames
+    /// sent after a session ended (a kick).
     var faultSubjects: [ConnectionID: FaultSubject] = [:]
     /// Messages sent to a connection since its output was last fully written: what goes back
     /// to the offline queue if it is closed for not reading.
@@ -42,6 +43,8 @@ final class SessionHub {
     private var closedByEngine: Set<ConnectionID> = []
     /// The dialect name of each connection, for its journal entries and the session listing.
     private var dialectNames: [ConnectionID: String] = [:]
+    /// When the idle sweep is on the timeline, if it is.
+    private var idleSweepAtMs: Int64?
     /// Everything sent that the control API reports: kicks, token events, closes.
     private(set) var journal: [JournalEntry] = []
     static let journalCapacity = 10_000
@@ -135,7 +138,8 @@ final class SessionHub {
         noteBackground(of: id)
         dialectNames[id] = dialect.name
         for message in dialect.greeting { deliver(.message(message), as: .frame, to: id) }
-        schedule(.idle(id), atMs: clock.nowMs + idleTimeout(of: id).milliseconds)
+        let idleDeadline = clock.nowMs + idleTimeout(of: id).milliseconds
+        if idleSweepAtMs.map({ $0 > idleDeadline }) ?? true { scheduleIdleSweep(atMs: idleDeadline) }
         if let upgrade {
             perform(upgrade.outputs)
         } else {
@@ -188,7 +192,6 @@ final class SessionHub {
         }
         unflushed[id] = nil
         background.remove(id)
-        timers.cancel(.idle(id), on: clock)
         forgetFaultState(of: id)
         let undelivered = state.dialect?.undeliveredMessages ?? []
         perform(domain.value.connectionClosed(id, undelivered: undelivered, nowMs: clock.nowMs))
@@ -205,11 +208,11 @@ final class SessionHub {
     func schedule(_ timer: HubTimer, atMs: Int64) {
         let hub = bound
         let loop = self.loop
-        timers.add(timer, atMs: atMs, on: clock) { deadline in
+        timers.add(timer, atMs: atMs, on: clock) {
             if loop.inEventLoop {
-                hub.value.object.fire(timer, atMs: deadline)
+                hub.value.object.fire(timer, atMs: atMs)
             } else {
-                loop.execute { hub.value.object.fire(timer, atMs: deadline) }
+                loop.execute { hub.value.object.fire(timer, atMs: atMs) }
             }
         }
     }
@@ -220,8 +223,9 @@ final class SessionHub {
         switch timer {
         case .engine(let token):
             perform(domain.value.timerFired(token, nowMs: max(deadline, clock.nowMs)))
-        case .idle(let id):
-            checkIdle(id)
+        case .idleSweep:
+            idleSweepAtMs = nil
+            sweepIdleConnections()
         case .faultExpiry(let id):
             clearFault(id)
         }
@@ -233,6 +237,7 @@ final class SessionHub {
     /// Messages and closes pass through the active faults (the send path of FaultHub.swift).
     func perform(_ outputs: [SessionOutput]) {
         for output in outputs {
+            rememberFaultSubject(for: output)
             for step in steps(for: output) {
                 switch step {
                 case .send(let id, let message, let kind, let chat):
@@ -265,6 +270,9 @@ final class SessionHub {
     private func steps(for output: SessionOutput) -> [WireStep] {
         let connection: ConnectionID? = if case .journal = output { nil } else { Self.connection(of: output) }
         var dialect = connection.flatMap { channels[$0]?.dialect }
+        // Out of the table while it works: held twice, its state (an msync inbox of 10,000
+        // offline messages) was copied whole at every message instead of changed in place.
+        if let connection { channels[connection]?.dialect = nil }
         let steps = WireStep.steps(for: output, dialect: &dialect, nowMs: clock.nowMs)
         if let connection, channels[connection] != nil { channels[connection]?.dialect = dialect }
         return steps
@@ -333,16 +341,31 @@ final class SessionHub {
         }
     }
 
-    /// Closes a connection silent for the idle timeout; otherwise checks again when it would be.
-    /// (The deadline moves lazily instead of on every frame.)
-    private func checkIdle(_ id: ConnectionID) {
-        guard let state = channels[id] else { return }
-        let timeout = idleTimeout(of: id)
-        let deadline = state.lastActivityMs + timeout.milliseconds
-        if deadline > clock.nowMs {
-            schedule(.idle(id), atMs: deadline)
-            return
+    /// Closes the connections silent for their idle timeout, then checks again when the next
+    /// one would be, but not sooner than ``idleSweepGranularityMs`` (a close may come that much
+    /// late). One timer for all connections: a timer each cost memory per connection and a
+    /// timeline entry per open. (Deadlines move lazily instead of on every frame.)
+    private func sweepIdleConnections() {
+        let now = clock.nowMs
+        var next = Int64.max
+        for (id, state) in channels where state.channel.isOpen {
+            let timeout = idleTimeout(of: id)
+            let deadline = state.lastActivityMs + timeout.milliseconds
+            if deadline <= now {
+                state.channel.close(code: .goingAway, reason: "idle for longer than \(timeout)")
+            } else {
+                next = min(next, deadline)
+            }
         }
-        state.channel.close(code: .goingAway, reason: "idle for longer than \(timeout)")
+        if next != .max { scheduleIdleSweep(atMs: max(next, now + idleSweepGranularityMs)) }
     }
+
+    private func scheduleIdleSweep(atMs deadline: Int64) {
+        idleSweepAtMs = deadline
+        schedule(.idleSweep, atMs: deadline)
+    }
+
+    /// How much later than its deadline an idle connection may be closed: an eighth of
+    /// `--session-idle-timeout`, between 10 ms and one second.
+    private var idleSweepGranularityMs: Int64 { min(1000, max(10, idleTimeout.milliseconds / 8)) }
 }

@@ -1,0 +1,111 @@
+import IMockClient
+import IMockCore
+import IMockNet
+import IMockWire
+
+/// A vendor dialect the load side speaks through the reference client's wire for it
+/// (`IMockClient`'s `ClientWire`): msync's protobuf PROVISION, UNREAD and page pulls, OpenIM's
+/// upgrade-time login and gzip(gob) frames are the client's own code, not a second copy.
+protocol ReferenceClientDialect: Sendable {
+    /// The name in reports.
+    static var name: String { get }
+    /// The reference client's transport.
+    static var transport: ClientTransport { get }
+    /// The login policy family of its apps.
+    static var vendor: BenchVendor { get }
+    /// The platform of a device with bench OS `os` (`ios` or `web`).
+    static func platform(os: String) -> DevicePlatform
+}
+
+/// Easemob msync at `/websocket` (docs/PROTOCOL-MSYNC.md).
+enum MsyncBenchDialect: ReferenceClientDialect {
+    static let name = "msync"
+    static let transport = ClientTransport.msync
+    static let vendor = BenchVendor.easemob
+    static func platform(os: String) -> DevicePlatform { .easemob(os == "web" ? .web : .ios) }
+}
+
+/// The OpenIM message gateway at `/openim/{org}/{app}` (docs/PROTOCOL-OPENIM.md).
+enum OpenIMBenchDialect: ReferenceClientDialect {
+    static let name = "openim"
+    static let transport = ClientTransport.openIM
+    static let vendor = BenchVendor.openIM
+    static func platform(os: String) -> DevicePlatform { .openIM(os == "web" ? .web : .ios) }
+}
+
+typealias MsyncBenchWire = ReferenceClientBenchWire<MsyncBenchDialect>
+typealias OpenIMBenchWire = ReferenceClientBenchWire<OpenIMBenchDialect>
+
+/// One device of dialect `Dialect`: the bench's calls become the state machine's
+/// ``ClientFrame``s, encoded by the reference client's wire, and what the wire decodes from
+/// the server (``ServerFrame``s) becomes ``BenchEvent``s. A message the wire cannot decode is
+/// a ``BenchEvent/malformed(_:)`` event (the device gives up).
+struct ReferenceClientBenchWire<Dialect: ReferenceClientDialect>: BenchWire, @unchecked Sendable {
+    // @unchecked: the wire is one device's, used only on the client loop (the protocol is
+    // Sendable so that its metatype travels in the options).
+    static var name: String { Dialect.name }
+    static var vendor: BenchVendor { Dialect.vendor }
+
+    private let wire: any ClientWire
+    private var nextID = 0
+
+    init() {
+        wire = Dialect.transport.makeWire()
+    }
+
+    mutating func upgrade(for login: BenchLogin) -> (path: String, headers: HTTPHeaders) {
+        let path = wire.upgradeTarget(endpointPath: ImockJSONDialect.path)
+        guard wire.opensAtLogin else { return (path, HTTPHeaders()) }
+        // The login is the upgrade's query (OpenIM): encoding it names the target.
+        let output = wire.encode(.login(id: requestID(), request(login)))
+        return (output.connect ?? path, HTTPHeaders())
+    }
+
+    mutating func login(_ login: BenchLogin) -> BenchWireOutput {
+        guard !wire.opensAtLogin else { return bench(wire.handshakeSucceeded()) }
+        return bench(wire.encode(.login(id: requestID(), request(login))))
+    }
+
+    mutating func ping() -> BenchWireOutput { bench(wire.encode(.ping(id: requestID()))) }
+
+    mutating func send(to user: String, text: String) -> BenchWireOutput {
+        bench(wire.encode(.send(id: requestID(), to: user, text: text)))
+    }
+
+    mutating func ack(_ id: String) -> BenchWireOutput { bench(wire.encode(.ack(id: requestID(), messageId: id))) }
+
+    mutating func receive(_ message: WireMessage) -> BenchWireOutput { bench(wire.decode(message)) }
+
+    private func request(_ login: BenchLogin) -> LoginRequest {
+        LoginRequest(
+            appKey: login.appKey, user: login.user, token: login.token,
+            device: DeviceDescription(platform: Dialect.platform(os: login.os), name: "bench", uuid: login.deviceUUID))
+    }
+
+    private func bench(_ output: ClientWireOutput) -> BenchWireOutput {
+        BenchWireOutput(send: output.send, events: output.frames.map(Self.event))
+    }
+
+    /// The bench's reading of one decoded frame.
+    static func event(_ frame: Result<ServerFrame, FrameError>) -> BenchEvent {
+        switch frame {
+        case .failure(let error): .malformed("\(error)")
+        case .success(.loginOK): .loginAccepted
+        case .success(.loginError(_, let code, _)): .loginRefused(code: code)
+        case .success(.pong): .pong
+        case .success(.kicked(let code, _, _)): .kicked(code: code)
+        case .success(.message(let message)): .message(id: message.messageId, text: message.text)
+        case .success(.offlineStart(let count)): .offlineStart(count: count)
+        case .success(.offlineFinish): .offlineFinish
+        case .success(.sendOK): .sent
+        case .success(.ackOK): .acked
+        case .success(.error(_, let code, _, _)): .refused(code: code)
+        case .success: .other
+        }
+    }
+
+    private mutating func requestID() -> String {
+        nextID += 1
+        return String(nextID)
+    }
+}
