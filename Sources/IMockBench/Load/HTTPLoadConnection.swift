@@ -9,10 +9,7 @@ final class HTTPLoadConnection: ConnectionHandler {
     private var connection: Connection?
     private var opened: ((Result<Void, BenchError>) -> Void)?
     private var pending: ((Result<Response, BenchError>) -> Void)?
-    private var parser = HTTPResponseHeadParser()
-    private var status = 0
-    private var body: [UInt8] = []
-    private var awaitedBodyBytes: Int?
+    private var reader = HTTPResponseReader()
     private var closing = false
 
     init(address: SocketAddress) {
@@ -46,9 +43,7 @@ final class HTTPLoadConnection: ConnectionHandler {
         if let json { head += "Content-Type: application/json\r\nContent-Length: \(json.count)\r\n" }
         head += "\r\n"
         pending = completion
-        parser = HTTPResponseHeadParser()
-        body = []
-        awaitedBodyBytes = nil
+        reader = HTTPResponseReader()
         connection.write(Array(head.utf8) + (json ?? []))
     }
 
@@ -78,27 +73,12 @@ final class HTTPLoadConnection: ConnectionHandler {
     }
 
     func connection(_ connection: Connection, didReceive bytes: [UInt8]) {
-        var received = bytes
-        if awaitedBodyBytes == nil {
-            let parsed: (head: HTTPResponseHead, leftover: [UInt8])?
-            do {
-                parsed = try parser.feed(bytes)
-            } catch {
-                finishRequest(.failure(BenchError("bad HTTP response: \(error)")))
-                return
-            }
-            guard let (head, leftover) = parsed else { return }
-            guard let length = head.headers["Content-Length"].flatMap({ Int($0) }) else {
-                finishRequest(.failure(BenchError("HTTP response \(head.status) without Content-Length")))
-                return
-            }
-            status = head.status
-            awaitedBodyBytes = length
-            received = leftover
+        do {
+            guard let response = try reader.feed(bytes) else { return }
+            finishRequest(.success((response.head.status, response.body)))
+        } catch {
+            finishRequest(.failure(BenchError("\(error)")))
         }
-        body += received
-        guard let awaited = awaitedBodyBytes, body.count >= awaited else { return }
-        finishRequest(.success((status, body)))
     }
 
     func connectionDidReachEOF(_ connection: Connection) {

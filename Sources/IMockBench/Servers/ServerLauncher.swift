@@ -49,13 +49,8 @@ struct ServerLauncher: Sendable {
                 throw BenchError("cannot make a client TLS context: \(error)")
             }
         }
-        let process = try ChildServer.spawn(wrapper + arguments, name: "imock serve", logPath: workDirectory + "/imock.log")
-        do {
-            try await process.waitUntilListening(on: [port], timeout: startTimeout)
-        } catch {
-            await process.stop()
-            throw error
-        }
+        let process = try await spawnListening(
+            wrapper + arguments, name: "imock serve", logPath: workDirectory + "/imock.log", ports: [port])
         let address = try Self.loopback(port)
         return ServerUnderTest(
             kind: .imock, http: address, sessions: SessionEndpoint(address: address, tls: clientTLS),
@@ -68,15 +63,9 @@ struct ServerLauncher: Sendable {
         try write(world.pythonConfig.encoded(), to: configPath)
         let httpPort = try ChildServer.freePort()
         let wsPort = try ChildServer.freePort()
-        let process = try ChildServer.spawn(
+        let process = try await spawnListening(
             ["python3", pythonMock, "--config", configPath, "--http-port", String(httpPort), "--ws-port", String(wsPort)],
-            name: "the Python baseline", logPath: workDirectory + "/python-mock.log")
-        do {
-            try await process.waitUntilListening(on: [httpPort, wsPort], timeout: startTimeout)
-        } catch {
-            await process.stop()
-            throw error
-        }
+            name: "the Python baseline", logPath: workDirectory + "/python-mock.log", ports: [httpPort, wsPort])
         return ServerUnderTest(
             kind: .python, http: try Self.loopback(httpPort), sessions: SessionEndpoint(address: try Self.loopback(wsPort)),
             adminSecret: nil, process: process)
@@ -88,18 +77,26 @@ struct ServerLauncher: Sendable {
         let prefix = workDirectory + "/nginx"
         try? Files.makeDirectories(prefix + "/logs")
         try write(Array(NginxFixedJSON.configuration(port: port, prefix: prefix).utf8), to: prefix + "/nginx.conf")
-        let process = try ChildServer.spawn(
+        let process = try await spawnListening(
             [nginx, "-p", prefix, "-c", prefix + "/nginx.conf", "-e", prefix + "/logs/error.log"], name: "nginx",
-            logPath: workDirectory + "/nginx.log")
+            logPath: workDirectory + "/nginx.log", ports: [port])
+        let address = try Self.loopback(port)
+        return ServerUnderTest(
+            kind: .nginx, http: address, sessions: SessionEndpoint(address: address), adminSecret: nil, process: process)
+    }
+
+    /// Starts `argv` and waits until it listens on every one of `ports`; stops it when it does not.
+    private func spawnListening(
+        _ argv: [String], name: String, logPath: String, ports: [UInt16]
+    ) async throws(BenchError) -> ChildServer {
+        let process = try ChildServer.spawn(argv, name: name, logPath: logPath)
         do {
-            try await process.waitUntilListening(on: [port], timeout: startTimeout)
+            try await process.waitUntilListening(on: ports, timeout: startTimeout)
         } catch {
             await process.stop()
             throw error
         }
-        let address = try Self.loopback(port)
-        return ServerUnderTest(
-            kind: .nginx, http: address, sessions: SessionEndpoint(address: address), adminSecret: nil, process: process)
+        return process
     }
 
     /// A self-signed ECDSA P-256 certificate for 127.0.0.1 (the `openssl` command line).

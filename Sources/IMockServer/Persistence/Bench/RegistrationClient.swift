@@ -8,8 +8,7 @@ final class RegistrationClient: ConnectionHandler {
     private let path: String
     private let namePrefix: String
     private var connection: Connection?
-    private var parser = HTTPResponseHeadParser()
-    private var awaitedBodyBytes: Int?
+    private var reader = HTTPResponseReader()
     private var sentAt: Int64 = 0
     private var serial = 0
     private var closing = false
@@ -43,8 +42,7 @@ final class RegistrationClient: ConnectionHandler {
         let body = Array(#"{"username":"\#(namePrefix)-\#(serial)","password":"bench-password"}"#.utf8)
         let head = "POST \(path)/users HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(body.count)\r\n\r\n"
-        parser = HTTPResponseHeadParser()
-        awaitedBodyBytes = nil
+        reader = HTTPResponseReader()
         sentAt = MonotonicInstant.now().nanoseconds
         connection?.write(Array(head.utf8) + body)
     }
@@ -58,26 +56,15 @@ final class RegistrationClient: ConnectionHandler {
     func connectionDidBecomeActive(_ connection: Connection) { finishOpen(nil) }
 
     func connection(_ connection: Connection, didReceive bytes: [UInt8]) {
-        var bodyBytes = bytes.count
-        if awaitedBodyBytes == nil {
-            let parsed: (head: HTTPResponseHead, leftover: [UInt8])?
-            do {
-                parsed = try parser.feed(bytes)
-            } catch {
-                return fail("bad response head: \(error)")
-            }
-            guard let (head, leftover) = parsed else { return }
-            guard head.status == 200, let length = head.headers["Content-Length"].flatMap({ Int($0) }) else {
-                return fail("registration answered \(head.status)")
-            }
-            awaitedBodyBytes = length
-            bodyBytes = leftover.count
+        let response: (head: HTTPResponseHead, body: [UInt8])?
+        do {
+            response = try reader.feed(bytes)
+        } catch {
+            return fail("\(error)")
         }
-        guard let awaited = awaitedBodyBytes else { return }
-        awaitedBodyBytes = awaited - bodyBytes
-        if awaited - bodyBytes == 0 {
-            onAnswer?(.success(MonotonicInstant.now().nanoseconds - sentAt))
-        }
+        guard let response else { return }
+        guard response.head.status == 200 else { return fail("registration answered \(response.head.status)") }
+        onAnswer?(.success(MonotonicInstant.now().nanoseconds - sentAt))
     }
 
     func connectionDidReachEOF(_ connection: Connection) {
