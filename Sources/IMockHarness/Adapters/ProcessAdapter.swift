@@ -240,13 +240,14 @@ private final class AdapterBox: @unchecked Sendable {
         await withTaskGroup(of: JSONValue?.self) { group in
             group.addTask {
                 await withCheckedContinuation { continuation in
-                    let ready = self.lock.withLock { state -> JSONValue? in
-                        if let hello = state.hello { return hello }
-                        if state.ended { return .null }
+                    // Settled now: the hello that came, or nil when the output already ended.
+                    let settled = self.lock.withLock { state -> (hello: JSONValue?, isSettled: Bool) in
+                        if let hello = state.hello { return (hello, true) }
+                        if state.ended { return (nil, true) }
                         state.waiter = continuation
-                        return nil
+                        return (nil, false)
                     }
-                    if let ready { continuation.resume(returning: ready == .null ? nil : ready) }
+                    if settled.isSettled { continuation.resume(returning: settled.hello) }
                 }
             }
             group.addTask {
