@@ -4,27 +4,55 @@ extension SessionEngine {
     mutating func kickSession(_ sessionID: SessionID, code: Int, reason: String, by: KickedBy?, nowMs: Int64)
         -> [SessionOutput]
     {
-        guard let session = sessions[sessionID] else { return [] }
-        let journalled = journal(session, .kicked(code: code, reason: reason, by: by), nowMs)
-        return [journalled] + endSession(sessionID, .kicked(code: code, by: by), reason: reason)
+        var outputs: [SessionOutput] = []
+        kickSession(sessionID, code: code, reason: reason, by: by, nowMs: nowMs, into: &outputs)
+        return outputs
+    }
+
+    /// ``kickSession(_:code:reason:by:nowMs:)`` appending to `outputs`: a kick of thousands of
+    /// sessions (an app disabled) builds one array, not several small ones per session.
+    mutating func kickSession(
+        _ sessionID: SessionID, code: Int, reason: String, by: KickedBy?, nowMs: Int64, into outputs: inout [SessionOutput]
+    ) {
+        guard let session = sessions[sessionID] else { return }
+        outputs.append(journal(session, .kicked(code: code, reason: reason, by: by), nowMs))
+        endSession(sessionID, .kicked(code: code, by: by), reason: reason, into: &outputs)
     }
 
     /// Ends a session with `cause` (the shell closes its connection as the dialect says, and
     /// journals the close), forgets it and cancels its timers.
     mutating func endSession(_ sessionID: SessionID, _ cause: SessionEnd.Cause, reason: String) -> [SessionOutput] {
-        guard let session = sessions[sessionID] else { return [] }
+        var outputs: [SessionOutput] = []
+        endSession(sessionID, cause, reason: reason, into: &outputs)
+        return outputs
+    }
+
+    /// ``endSession(_:_:reason:)`` appending to `outputs`.
+    mutating func endSession(
+        _ sessionID: SessionID, _ cause: SessionEnd.Cause, reason: String, into outputs: inout [SessionOutput]
+    ) {
+        guard let session = sessions[sessionID] else { return }
         connections[session.connection] = .closing
         closingUsers[session.connection] = session.key
         let end = SessionEnd(cause: cause, reason: reason, subject: session.subject)
-        return [.end(session.connection, end)] + removeSession(sessionID)
+        outputs.append(.end(session.connection, end))
+        removeSession(sessionID, into: &outputs)
     }
 
     /// Forgets a session and cancels its timers (no output to it).
     mutating func removeSession(_ sessionID: SessionID) -> [SessionOutput] {
-        guard let session = sessions.removeValue(forKey: sessionID) else { return [] }
+        var outputs: [SessionOutput] = []
+        removeSession(sessionID, into: &outputs)
+        return outputs
+    }
+
+    /// ``removeSession(_:)`` appending the cancels to `outputs`.
+    mutating func removeSession(_ sessionID: SessionID, into outputs: inout [SessionOutput]) {
+        guard let session = sessions.removeValue(forKey: sessionID) else { return }
         sessionsByUser[session.key]?.remove(sessionID)
         if sessionsByUser[session.key]?.isEmpty == true { sessionsByUser[session.key] = nil }
-        return session.pendingTimers.map { .cancel($0) }
+        if let timer = session.willExpireTimer { outputs.append(.cancel(timer)) }
+        if let timer = session.expiryTimer { outputs.append(.cancel(timer)) }
     }
 
     func journal(_ session: ConnectedSession, _ event: JournalEvent, _ nowMs: Int64) -> SessionOutput {

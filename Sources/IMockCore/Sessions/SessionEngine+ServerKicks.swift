@@ -49,12 +49,15 @@ extension SessionEngine {
     /// The app's service was disabled: every session of the app gets 305; logins are refused
     /// with 305 while the app's `serviceEnabled` setting is false.
     public mutating func appServiceDisabled(app: AppKey, nowMs: Int64) -> [SessionOutput] {
-        let victims = sessions.values.filter { $0.key.app == app }.map(\.id).sorted()
-        return victims.flatMap {
+        let victims = sessionIDs(in: app)
+        var outputs: [SessionOutput] = []
+        outputs.reserveCapacity(victims.count * 5)  // journal, end and up to two timer cancels each
+        for id in victims {
             kickSession(
-                $0, code: KickCode.serviceForbidden.rawValue, reason: "the app service is disabled", by: nil,
-                nowMs: nowMs)
+                id, code: KickCode.serviceForbidden.rawValue, reason: "the app service is disabled", by: nil,
+                nowMs: nowMs, into: &outputs)
         }
+        return outputs
     }
 
     /// Kicks the sessions of `user` (one `resource`, or all when nil), earliest login first,
@@ -66,6 +69,8 @@ extension SessionEngine {
         guard let key = UserKey(app: app, rawUser: user) else { return [] }
         guard let live = sessionsByUser[key] else { return [] }
         let victims = resource.map { live.sessions(withResource: $0) } ?? live.all
-        return victims.flatMap { kickSession($0.id, code: code, reason: reason, by: by, nowMs: nowMs) }
+        var outputs: [SessionOutput] = []
+        for victim in victims { kickSession(victim.id, code: code, reason: reason, by: by, nowMs: nowMs, into: &outputs) }
+        return outputs
     }
 }

@@ -129,7 +129,15 @@ public struct SessionEngine: Sendable {
 
     /// Every live session of `app`, earliest login first.
     public func sessions(in app: AppKey) -> [SessionInfo] {
-        sessions.values.filter { $0.key.app == app }.sorted { $0.id < $1.id }.map(\.info)
+        sessionIDs(in: app).compactMap { sessions[$0]?.info }
+    }
+
+    /// The ids of every live session of `app`, earliest login first (without copying the
+    /// sessions of other apps).
+    func sessionIDs(in app: AppKey) -> [SessionID] {
+        var ids: [SessionID] = []
+        for (id, session) in sessions where session.key.app == app { ids.append(id) }
+        return ids.sorted()
     }
 
     /// The offline messages waiting for `user` in `app` (delivered or not, until acked).

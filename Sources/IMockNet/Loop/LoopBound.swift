@@ -14,9 +14,11 @@ public final class LoopBound<Value>: @unchecked Sendable {
 
     /// The value; reading or changing it off the loop's thread is a programming error and traps.
     public var value: Value {
-        get {
+        // `_read` lends the stored value: reading one field (`domain.value.faults.isEmpty`)
+        // no longer copies, retains and releases the whole value, as a `get` did.
+        _read {
             precondition(loop.isCallerAllowed, "LoopBound<\(Value.self)> read off its event loop")
-            return stored
+            yield stored
         }
         _modify {
             precondition(loop.isCallerAllowed, "LoopBound<\(Value.self)> changed off its event loop")

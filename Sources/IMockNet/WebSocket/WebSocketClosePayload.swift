@@ -35,7 +35,15 @@ struct WebSocketClosePayload: Equatable, Sendable {
     /// The wire bytes of this payload.
     var bytes: [UInt8] {
         guard let code, code.isValidOnWire else { return [] }
-        var bytes = [UInt8(truncatingIfNeeded: code.rawValue >> 8), UInt8(truncatingIfNeeded: code.rawValue)]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(2 + min(reason.utf8.count, Self.maxReasonBytes))
+        bytes.append(UInt8(truncatingIfNeeded: code.rawValue >> 8))
+        bytes.append(UInt8(truncatingIfNeeded: code.rawValue))
+        let utf8 = reason.utf8
+        guard utf8.count > Self.maxReasonBytes else {
+            bytes.append(contentsOf: utf8)  // the common case: no copy of the reason in between
+            return bytes
+        }
         bytes.append(contentsOf: Self.truncatedUTF8(reason, maxBytes: Self.maxReasonBytes))
         return bytes
     }

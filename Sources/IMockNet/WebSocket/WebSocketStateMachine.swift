@@ -131,7 +131,8 @@ public struct WebSocketStateMachine: Sendable {
 
     /// Sends a text message as one frame.
     public mutating func sendText(_ text: String) -> [WebSocketAction] {
-        send(.text, payload: Array(text.utf8))
+        guard isOpen else { return [] }
+        return [.write(encode(.text, payload: text.utf8))]  // framed straight from the string's bytes
     }
 
     /// Sends a binary message as one frame.
@@ -222,7 +223,7 @@ public struct WebSocketStateMachine: Sendable {
         encode(.close, payload: WebSocketClosePayload(code: code, reason: reason).bytes)
     }
 
-    private func encode(_ opcode: WebSocketOpcode, payload: [UInt8]) -> [UInt8] {
+    private func encode(_ opcode: WebSocketOpcode, payload: some Collection<UInt8>) -> [UInt8] {
         let maskingKey: UInt32? =
             switch role {
             case .server: nil

@@ -48,12 +48,19 @@ public struct Logger: Sendable {
     }
 
     public func log(_ level: Level, _ event: String, _ fields: KeyValuePairs<String, String>) {
+        guard logs(level) else { return }
         log(level, event, fields: Array(fields))
+    }
+
+    /// Whether a line at `level` is written: callers on hot paths check it before building
+    /// the fields of a line that would be dropped.
+    public func logs(_ level: Level) -> Bool {
+        fd >= 0 && Logger.rank(level) >= Logger.rank(minimumLevel)
     }
 
     /// Logs `event` with fields built at run time.
     public func log(_ level: Level, _ event: String, fields: [(String, String)]) {
-        guard fd >= 0, Logger.rank(level) >= Logger.rank(minimumLevel) else { return }
+        guard logs(level) else { return }
         let line = Logger.render(
             format: format, timestamp: Timestamp.iso8601(epochMilliseconds: SystemClock().nowMs),
             level: level, event: event, fields: fields)

@@ -145,7 +145,7 @@ final class SessionHub {
         } else {
             perform(domain.value.connectionOpened(id, nowMs: clock.nowMs))
         }
-        logger.debug("ws.open", ["conn": String(id.rawValue), "peer": peer?.description ?? "-"])
+        if logger.logs(.debug) { logger.debug("ws.open", ["conn": String(id.rawValue), "peer": peer?.description ?? "-"]) }
         return id
     }
 
@@ -196,7 +196,7 @@ final class SessionHub {
         let undelivered = state.dialect?.undeliveredMessages ?? []
         perform(domain.value.connectionClosed(id, undelivered: undelivered, nowMs: clock.nowMs))
         dialectNames[id] = nil
-        logger.debug("ws.close", ["conn": String(id.rawValue), "code": String(code.rawValue)])
+        if logger.logs(.debug) { logger.debug("ws.close", ["conn": String(id.rawValue), "code": String(code.rawValue)]) }
     }
 
     // MARK: Domain events
@@ -237,6 +237,21 @@ final class SessionHub {
     /// Messages and closes pass through the active faults (the send path of FaultHub.swift).
     func perform(_ outputs: [SessionOutput]) {
         for output in outputs {
+            // Timers and journal entries need no dialect: carried out directly, without a
+            // steps array each (an app-wide kick has four such outputs per session).
+            switch output {
+            case .schedule(let token, let atMs):
+                schedule(.engine(token), atMs: atMs)
+                continue
+            case .cancel(let token):
+                timers.cancel(.engine(token), on: clock)
+                continue
+            case .journal(let entry):
+                record(entry)
+                continue
+            case .reply, .push, .end:
+                break
+            }
             rememberFaultSubject(for: output)
             for step in steps(for: output) {
                 switch step {
@@ -266,16 +281,13 @@ final class SessionHub {
         }
     }
 
-    /// The wire steps of one output, encoded by its connection's dialect (which keeps its state).
+    /// The wire steps of a reply, push or end, encoded by its connection's dialect (which keeps
+    /// its state); none once the connection is gone.
     private func steps(for output: SessionOutput) -> [WireStep] {
-        let connection: ConnectionID? = if case .journal = output { nil } else { Self.connection(of: output) }
-        var dialect = connection.flatMap { channels[$0]?.dialect }
-        // Out of the table while it works: held twice, its state (an msync inbox of 10,000
-        // offline messages) was copied whole at every message instead of changed in place.
-        if let connection { channels[connection]?.dialect = nil }
-        let steps = WireStep.steps(for: output, dialect: &dialect, nowMs: clock.nowMs)
-        if let connection, channels[connection] != nil { channels[connection]?.dialect = dialect }
-        return steps
+        guard let connection = Self.connection(of: output), channels[connection] != nil else { return [] }
+        // The dialect is changed in place, in the table: held twice, its state (an msync inbox
+        // of 10,000 offline messages) was copied whole at every message.
+        return WireStep.steps(for: output, dialect: &channels[connection]!.dialect, nowMs: clock.nowMs)
     }
 
     /// Called with every journal entry as it is recorded (the event stream and metrics listen).
@@ -292,7 +304,7 @@ final class SessionHub {
         onJournal?(entry)
         if journal.count >= SessionHub.journalCapacity { journal.removeFirst(journal.count / 2) }
         journal.append(entry)
-        if case .closed(let code, _) = entry.event, code >= 4000 {
+        if case .closed(let code, _) = entry.event, code >= 4000, logger.logs(.info) {
             logger.info(
                 "session.closed", ["conn": String(entry.connection.rawValue), "app": entry.app?.description ?? "-",
                                    "user": entry.user ?? "-", "code": String(code)])
