@@ -60,7 +60,7 @@ extension HarnessTests {
             let version = source.firstMatch(of: /this\.version="([^"]+)"/).map { String($0.1) } ?? "unknown"
             let differences = try Self.knownDifferences(version: version)
             var settings = Self.settings()
-            settings.adapters["easemob"] = lowPriority + ["node", "--experimental-websocket", Self.directory + "/imock_easemob_adapter.js"]
+            settings.adapters["easemob"] = lowPriority + ["node", "--experimental-websocket", Self.directory + "/sdk_adapter.js"]
             settings.adapterOverride = "easemob"
             settings.realTimeQuiet = .seconds(3)  // long enough to see a reconnect the SDK should not make
             for file in Self.fixtureFiles {

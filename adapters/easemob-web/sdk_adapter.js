@@ -5,7 +5,7 @@
 // IMOCK_EASEMOB_SDK and drives one SDK `connection` per fixture device against imock's msync
 // endpoints, rendering the SDK's events in the `easemob` profile's callback names.
 //
-//   node --experimental-websocket adapters/easemob-web/imock_easemob_adapter.js
+//   node --experimental-websocket adapters/easemob-web/sdk_adapter.js
 //
 // IMOCK_EASEMOB_SDK     path of the build (Easemob-chat-4.x.js mini-program build, Agora-chat.js
 //                       full build, miniCore.js); never part of this repository.
