@@ -34,17 +34,4 @@ public enum FaultTarget: Sendable, Equatable {
 
 /// What the server knows about a connection when a fault is checked against it: the app, user
 /// and resource of its session (or of the login it sent), when known.
-public struct FaultSubject: Sendable, Equatable {
-    public var connection: ConnectionID
-    public var app: AppKey?
-    public var user: String?
-    public var resource: String?
-
-    /// Creates a subject.
-    public init(connection: ConnectionID, app: AppKey? = nil, user: String? = nil, resource: String? = nil) {
-        self.connection = connection
-        self.app = app
-        self.user = user
-        self.resource = resource
-    }
-}
+public typealias FaultSubject = ConnectionSubject

@@ -5,7 +5,6 @@ extension SessionEngine {
         guard case .loggedIn(let sessionID) = connections[connection], let session = sessions[sessionID] else {
             return FaultSubject(connection: connection)
         }
-        return FaultSubject(
-            connection: connection, app: session.key.app, user: session.key.user, resource: session.device.resource)
+        return session.subject
     }
 }

@@ -40,24 +40,7 @@ public struct JournalEntry: Sendable, Equatable {
 }
 
 /// Whose connection a journal entry is about.
-public struct JournalSubject: Sendable, Equatable {
-    /// The connection.
-    public var connection: ConnectionID
-    /// The app, when known.
-    public var app: AppKey?
-    /// The user, when known.
-    public var user: String?
-    /// The resource, when logged in.
-    public var resource: String?
-
-    /// Creates a subject.
-    public init(connection: ConnectionID, app: AppKey? = nil, user: String? = nil, resource: String? = nil) {
-        self.connection = connection
-        self.app = app
-        self.user = user
-        self.resource = resource
-    }
-}
+public typealias JournalSubject = ConnectionSubject
 
 /// What a ``JournalEntry`` records: the meaning of what was sent, whatever the dialect (the
 /// control API renders it in the imock protocol's vocabulary).

@@ -201,8 +201,7 @@ extension SessionHub {
         case .reply(let id, _, .loginAccepted):
             faultSubjects[id] = nil
         case .end(let id, let end) where end.subject.resource != nil:
-            let subject = end.subject
-            faultSubjects[id] = FaultSubject(connection: id, app: subject.app, user: subject.user, resource: subject.resource)
+            faultSubjects[id] = end.subject
         default:
             break
         }
