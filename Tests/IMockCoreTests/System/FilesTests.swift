@@ -8,7 +8,7 @@ import Testing
 /// The POSIX file helpers that replace Foundation in imock.
 @Suite("Files")
 struct FilesTests {
-    /// A fresh directory under /tmp, removed by the caller with `rm -r`.
+    /// A fresh directory under /tmp, removed by the caller with ``removeTree(_:)``.
     static func scratch() throws -> String {
         var template = Array("/tmp/imock-files-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
@@ -17,7 +17,7 @@ struct FilesTests {
     }
 
     static func removeTree(_ path: String) {
-        _ = try? SpawnedProcess.spawn("rm", ["-rf", path], stdout: .null, stderr: .null).wait()
+        try? Files.removeTree(path)
     }
 
     @Test("write atomically, read back, replace, remove (twice)")
