@@ -7,12 +7,16 @@ public struct NewUser: Sendable, Equatable {
     public var password: String
     /// The optional nickname, ≤ 100 characters.
     public var nickname: String?
+    /// The password's hash when it was derived ahead (off the loop, ``Directory/derivation(of:)``);
+    /// nil to hash `password` while registering.
+    public var passwordHash: PasswordHash?
 
     /// Creates an entry.
-    public init(username: String, password: String, nickname: String? = nil) {
+    public init(username: String, password: String, nickname: String? = nil, passwordHash: PasswordHash? = nil) {
         self.username = username
         self.password = password
         self.nickname = nickname
+        self.passwordHash = passwordHash
     }
 }
 
@@ -48,7 +52,7 @@ extension Directory {
         let name = try Directory.validate(entry)
         guard app.users[name] == nil else { throw .userExists(name) }
         guard app.hasUserSequenceLeft else { throw .countersExhausted("user sequence") }
-        let user = app.insertUser(name, passwordHash: hash(entry.password), nickname: entry.nickname, nowMs: nowMs, random: settings.random)
+        let user = app.insertUser(name, passwordHash: entry.passwordHash ?? hash(entry.password), nickname: entry.nickname, nowMs: nowMs, random: settings.random)
         apps[key] = app
         changeLog.record(.user(key, username: name))
         return user
@@ -76,7 +80,7 @@ extension Directory {
             } else {
                 guard app.hasUserSequenceLeft else { throw .countersExhausted("user sequence") }
                 result.created.append(
-                    app.insertUser(name, passwordHash: hash(entry.password), nickname: entry.nickname, nowMs: nowMs, random: settings.random))
+                    app.insertUser(name, passwordHash: entry.passwordHash ?? hash(entry.password), nickname: entry.nickname, nowMs: nowMs, random: settings.random))
             }
         }
         apps[key] = app
@@ -121,7 +125,7 @@ extension Directory {
     {
         var user = try user(username, in: key)
         try UserFields.validatePassword(password)
-        user.passwordHash = PasswordHash(hashing: password, iterations: settings.passwordIterations, random: settings.random)
+        user.passwordHash = derivation(of: password).derive()
         user.modifiedMs = nowMs
         user.minimumTokenSerial = apps[key]?.nextTokenSerial ?? user.minimumTokenSerial
         apps[key]?.users[user.username] = user
@@ -142,7 +146,9 @@ extension Directory {
         return user
     }
 
-    static func validate(_ entry: NewUser) throws(DirectoryError) -> String {
+    /// The canonical username of `entry` once its fields are valid (what registering checks
+    /// first).
+    public static func validate(_ entry: NewUser) throws(DirectoryError) -> String {
         let name = try UserFields.normalizeUsername(entry.username)
         try UserFields.validatePassword(entry.password)
         if let nickname = entry.nickname { try UserFields.validateNickname(nickname) }
@@ -150,7 +156,13 @@ extension Directory {
     }
 
     func hash(_ password: String?) -> PasswordHash? {
-        password.map { PasswordHash(hashing: $0, iterations: settings.passwordIterations, random: settings.random) }
+        password.map { derivation(of: $0).derive() }
+    }
+
+    /// The derivation of `password`'s hash with this directory's iterations and a salt drawn
+    /// from its random source; ``PasswordDerivation/derive()`` may then run on another thread.
+    public func derivation(of password: String) -> PasswordDerivation {
+        PasswordDerivation(password: password, iterations: settings.passwordIterations, random: settings.random)
     }
 
     static func cursor(after sequence: Int64) -> String {

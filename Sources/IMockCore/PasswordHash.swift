@@ -16,14 +16,38 @@ public struct PasswordHash: Sendable, Equatable {
 
     /// Hashes `password` with a fresh 16-byte random salt from `random`.
     public init(hashing password: String, iterations: Int, random: RandomSource = .secure) {
-        self.iterations = max(1, iterations)
-        salt = random.bytes(16)
-        digest = Crypto.pbkdf2SHA256(password: Array(password.utf8), salt: salt, iterations: self.iterations)
+        self = PasswordDerivation(password: password, iterations: iterations, random: random).derive()
     }
 
     /// Whether `password` matches, compared in constant time (`CRYPTO_memcmp`).
     public func verify(_ password: String) -> Bool {
         let candidate = Crypto.pbkdf2SHA256(password: Array(password.utf8), salt: salt, iterations: iterations)
         return Crypto.constantTimeEquals(candidate, digest)
+    }
+}
+
+/// What deriving one password's hash takes, with its salt already drawn: the salt comes from
+/// the directory's random source on the loop's thread, and ``derive()`` — PBKDF2, the
+/// expensive part — can then run on any thread (the server's `WorkerPool`).
+public struct PasswordDerivation: Sendable, Equatable {
+    /// The password to hash.
+    public let password: String
+    /// The 16-byte salt.
+    public let salt: [UInt8]
+    /// PBKDF2 iterations, at least 1.
+    public let iterations: Int
+
+    /// Draws a 16-byte salt from `random` for `password`.
+    public init(password: String, iterations: Int, random: RandomSource) {
+        self.password = password
+        self.iterations = max(1, iterations)
+        salt = random.bytes(16)
+    }
+
+    /// The hash (PBKDF2-HMAC-SHA256 of the password with the salt).
+    public func derive() -> PasswordHash {
+        PasswordHash(
+            iterations: iterations, salt: salt,
+            digest: Crypto.pbkdf2SHA256(password: Array(password.utf8), salt: salt, iterations: iterations))
     }
 }

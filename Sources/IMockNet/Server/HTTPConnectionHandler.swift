@@ -14,6 +14,8 @@ final class HTTPConnectionHandler: ConnectionHandler {
     private var isFinishing = false
     /// The streamed response this connection carries, once it left request/response mode.
     private var stream: HTTPStreamWriter?
+    /// Whether a request's answer is being worked on off the loop (`HTTPServerResponse.deferred`).
+    private var isAwaitingReply = false
 
     init(configuration: HTTPServerConfiguration, responder: @escaping HTTPResponder) {
         self.configuration = configuration
@@ -28,7 +30,13 @@ final class HTTPConnectionHandler: ConnectionHandler {
     func connection(_ connection: Connection, didReceive bytes: [UInt8]) {
         guard !isFinishing else { return }
         parser.feed(bytes)
-        while connection.isOpen, !isFinishing {
+        answerBufferedRequests(on: connection)
+    }
+
+    /// Answers the requests the parser holds, in order, until one is answered later or more
+    /// bytes are needed.
+    private func answerBufferedRequests(on connection: Connection) {
+        while connection.isOpen, !isFinishing, !isAwaitingReply {
             switch parser.next() {
             case .needMore:
                 updateDeadline(on: connection)
@@ -81,6 +89,9 @@ final class HTTPConnectionHandler: ConnectionHandler {
                 channel.start(delegate: delegate, initialBytes: parser.takeBufferedBytes())
                 return true
             }
+        case .deferred(let start):
+            awaitReply(start, for: request, on: connection)
+            return isFinishing
         case .stream(let head, let delegate):
             guard request.method != "HEAD" else {
                 var headers = head.headers
@@ -91,6 +102,23 @@ final class HTTPConnectionHandler: ConnectionHandler {
             startStream(head, delegate: delegate, for: request, on: connection)
             return true
         }
+    }
+
+    /// Stops reading (pipelined requests wait in the kernel and the parser) until the reply is
+    /// sent, then answers whatever came meanwhile. No deadline runs: the client waits for us.
+    private func awaitReply(_ start: (HTTPDeferredReply) -> Void, for request: HTTPRequest, on connection: Connection) {
+        isAwaitingReply = true
+        connection.pauseReading()
+        let awaited = { [weak self, weak connection] in connection?.isOpen == true && self?.isAwaitingReply == true }
+        let reply = HTTPDeferredReply(loop: connection.loop, awaited: awaited) { [weak self, weak connection] response in
+            guard let self, let connection, connection.isOpen, self.isAwaitingReply else { return }
+            self.isAwaitingReply = false
+            self.send(response, for: request, on: connection)
+            guard !self.isFinishing else { return }
+            connection.resumeReading()
+            self.answerBufferedRequests(on: connection)
+        }
+        start(reply)
     }
 
     /// Sends the head of a streamed response and hands the body to the delegate's writer. The

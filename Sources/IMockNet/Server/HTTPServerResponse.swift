@@ -10,6 +10,10 @@ public enum HTTPServerResponse {
     /// `delegate` (chunked over HTTP/1.1). The connection closes when the stream ends. A HEAD
     /// request gets the head only and the delegate is never opened.
     case stream(head: HTTPResponse, delegate: any HTTPStreamDelegate)
+    /// Answer later: `start` is called at once with the ``HTTPDeferredReply`` that sends the
+    /// response when the application has it (work done off the loop). The connection reads no
+    /// further request until then, so pipelined requests are still answered in order.
+    case deferred(start: (HTTPDeferredReply) -> Void)
 }
 
 /// Facts about the connection a request came on.

@@ -31,8 +31,8 @@ final class MetricsRecorder {
     }
 
     /// Counts a REST API answer; control-API paths (`/_imock/…`) and upgrades are not counted.
-    func requestAnswered(_ request: HTTPRequest, _ response: HTTPServerResponse) {
-        guard case .respond(let answer) = response, !request.path.hasPrefix("/_imock/") else { return }
+    func requestAnswered(_ request: HTTPRequest, _ answer: HTTPResponse) {
+        guard !request.path.hasPrefix("/_imock/") else { return }
         restRequests[answer.status, default: 0] += 1
     }
 

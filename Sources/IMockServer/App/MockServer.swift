@@ -235,21 +235,43 @@ public final class MockServer {
         }
         for route in RESTAPI.routes + OpenIMAPI.routes {
             router.add(route.method, route.pattern) { request, parameters, context in
-                .respond(this.value.object.runREST(route, request, parameters: parameters, context: context))
+                this.value.object.runREST(route, request, parameters: parameters, context: context)
             }
         }
     }
 
+    /// Runs a REST handler. One that needs password hashes gets them derived on the worker
+    /// pool first and is run again on the loop with them; the connection waits meanwhile.
     private func runREST(
         _ route: RESTRoute, _ request: HTTPRequest, parameters: [String: String], context: HTTPRequestContext
-    ) -> HTTPResponse {
+    ) -> HTTPServerResponse {
+        let outcome = runHandler(route, request, parameters: parameters, context: context, passwords: .offLoop)
+        guard !outcome.derivations.isEmpty else { return .respond(outcome.response) }
+        let server = LoopBound(WeakReference(self), on: loop)
+        return .deferred { reply in
+            WorkerPool.shared.map(outcome.derivations, { $0?.derive() }) { hashes in
+                reply.loop.execute {
+                    // A client gone meanwhile registers nobody: it would never learn who was.
+                    guard let server = server.value.object, reply.isAwaited else { return }
+                    let rerun = server.runHandler(route, request, parameters: parameters, context: context, passwords: .derived(hashes))
+                    server.recordAnswer(request, rerun.response)
+                    reply.send(rerun.response)
+                }
+            }
+        }
+    }
+
+    private func runHandler(
+        _ route: RESTRoute, _ request: HTTPRequest, parameters: [String: String], context: HTTPRequestContext,
+        passwords: PasswordWork
+    ) -> RESTOutcome {
         let now = clock.nowMs
         let outcome = route.run(
             request, parameters: parameters, domain: &domain.value, nowMs: now, presence: hub.presence,
-            scheme: context.isSecure ? "https" : "http")
+            scheme: context.isSecure ? "https" : "http", passwords: passwords)
         // The response goes out before the kicks it causes reach the devices.
         if !outcome.effects.isEmpty { hub.perform(domain.value.apply(outcome.effects, nowMs: now)) }
-        return outcome.response
+        return outcome
     }
 
     /// What control handlers work with.
@@ -286,11 +308,14 @@ public final class MockServer {
                 controlRefusal(request, context: context)
                     ?? RESTError.serviceResourceNotFound.response(nowMs: clock.nowMs))
         }
-        metrics.requestAnswered(request, response)
-        if case .respond(let answer) = response {
-            logger.debug("request", ["method": request.method, "path": request.path, "status": String(answer.status)])
-        }
+        if case .respond(let answer) = response { recordAnswer(request, answer) }
         return response
+    }
+
+    /// Counts and logs an answered request.
+    private func recordAnswer(_ request: HTTPRequest, _ answer: HTTPResponse) {
+        metrics.requestAnswered(request, answer)
+        logger.debug("request", ["method": request.method, "path": request.path, "status": String(answer.status)])
     }
 
     /// Under `/_imock/` (health and the dashboard's static files aside) access is checked before a path is looked up, so an

@@ -5,3 +5,11 @@ struct Unowned<Object: AnyObject> {
 
     init(_ object: Object) { self.object = object }
 }
+
+/// A weak reference as a value, for work that finishes later on the loop and must not keep its
+/// object alive (nor touch it once it is gone).
+struct WeakReference<Object: AnyObject> {
+    weak var object: Object?
+
+    init(_ object: Object) { self.object = object }
+}

@@ -36,14 +36,17 @@ public enum RESTAPI {
     }()
 
     /// Routes `http` through ``routes`` and runs the handler: unknown path → 404
-    /// `service_resource_not_found`, known path with another method → 405.
+    /// `service_resource_not_found`, known path with another method → 405. Password hashes are
+    /// derived while handling unless `passwords` says otherwise (``PasswordWork``).
     public static func handle(
         _ http: HTTPRequest, domain: inout Domain, nowMs: Int64, presence: any PresenceView = NoPresence(),
-        scheme: String = "http"
+        scheme: String = "http", passwords: PasswordWork = .inline
     ) -> RESTOutcome {
         switch router.match(method: http.method, path: http.path) {
         case .found(let route, let parameters):
-            return route.run(http, parameters: parameters, domain: &domain, nowMs: nowMs, presence: presence, scheme: scheme)
+            return route.run(
+                http, parameters: parameters, domain: &domain, nowMs: nowMs, presence: presence, scheme: scheme,
+                passwords: passwords)
         case .methodNotAllowed(let allowed):
             return RESTOutcome(response: RESTError.methodNotAllowedResponse(allowed: allowed, nowMs: nowMs))
         case .notFound:
@@ -56,9 +59,11 @@ extension RESTRoute {
     /// Runs the handler for a request this route matched.
     public func run(
         _ http: HTTPRequest, parameters: [String: String], domain: inout Domain, nowMs: Int64,
-        presence: any PresenceView, scheme: String
+        presence: any PresenceView, scheme: String, passwords: PasswordWork = .inline
     ) -> RESTOutcome {
-        handler(&domain, RESTRequest(http: http, pathParameters: parameters, nowMs: nowMs, presence: presence, scheme: scheme))
+        var request = RESTRequest(http: http, pathParameters: parameters, nowMs: nowMs, presence: presence, scheme: scheme)
+        request.passwords = passwords
+        return handler(&domain, request)
     }
 }
 

@@ -53,6 +53,8 @@ public struct RESTRequest: Sendable {
     public var presence: any PresenceView
     /// `http` or `https`, for the `uri` field of envelopes.
     public var scheme: String
+    /// How the handler gets password hashes it needs (``PasswordWork``).
+    public var passwords: PasswordWork = .inline
 
     /// Creates a request.
     public init(
@@ -70,18 +72,47 @@ public struct RESTRequest: Sendable {
     var uri: String { "\(scheme)://\(http.headers["Host"] ?? "localhost")\(http.path)" }
 }
 
-/// What a handler returns: the response and the effects on live sessions.
+/// What a handler returns: the response and the effects on live sessions — or, first, the
+/// password hashes it needs derived off the loop (``PasswordWork/offLoop``).
 public struct RESTOutcome: Sendable, Equatable {
     /// The HTTP response to send.
     public var response: HTTPResponse
     /// Changes live sessions must feel, applied to the domain after the response, in order.
     public var effects: [DomainChange]
+    /// Hashes to derive before the handler can answer: the handler changed nothing, and is run
+    /// again with ``PasswordWork/derived(_:)`` holding their results in the same order (nil
+    /// where nothing is to be derived). Empty for an answer.
+    public var derivations: [PasswordDerivation?]
 
     /// Creates an outcome.
     public init(response: HTTPResponse, effects: [DomainChange] = []) {
         self.response = response
         self.effects = effects
+        derivations = []
     }
+
+    /// The outcome that asks for `derivations` first. Its response is a 500 that only a server
+    /// which ignored the request for work would send.
+    public init(deriving derivations: [PasswordDerivation?], nowMs: Int64) {
+        response = RESTError(
+            status: 500, error: "internal_error", exception: "IllegalStateException",
+            description: "password hashes were asked for and not derived"
+        ).response(nowMs: nowMs)
+        effects = []
+        self.derivations = derivations
+    }
+}
+
+/// Where a REST handler's password hashes come from. Deriving one costs about 0.3 ms of
+/// PBKDF2, so a batch registration of 60 would hold the event loop — and every session on
+/// it — for tens of milliseconds; the server derives them on its `WorkerPool` instead.
+public enum PasswordWork: Sendable, Equatable {
+    /// Hash while handling (tests, and any caller of ``RESTAPI/handle(_:domain:nowMs:presence:scheme:)``).
+    case inline
+    /// Ask for the hashes first (``RESTOutcome/derivations``); the server runs the handler again.
+    case offLoop
+    /// The hashes asked for, derived, in the order they were asked for.
+    case derived([PasswordHash?])
 }
 
 /// A REST handler: runs on the server's loop thread with the domain; the stored side changes

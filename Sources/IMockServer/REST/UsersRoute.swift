@@ -18,7 +18,11 @@ enum UsersRoute {
             var envelope = RESTEnvelope(action: "post", app: app, path: "/users", uri: request.uri)
             switch body {
             case .object:
-                let entry = try newUser(body)
+                let given = [try newUser(body)]
+                if let first = PasswordPrework.derivationsFirst(given, request, app: app, directory: state.directory) {
+                    return first
+                }
+                let entry = PasswordPrework.withDerivedHashes(given, request)[0]
                 let user = try RESTCall.domain(app) { () throws(DirectoryError) in
                     try state.directory.registerUser(entry, in: app.key, nowMs: now)
                 }
@@ -29,8 +33,12 @@ enum UsersRoute {
                 guard elements.count <= Directory.maximumBatchSize else {
                     throw .from(DirectoryError.batchTooLarge(elements.count), app: app)
                 }
-                var entries: [NewUser] = []
-                for element in elements { entries.append(try newUser(element)) }
+                var given: [NewUser] = []
+                for element in elements { given.append(try newUser(element)) }
+                if let first = PasswordPrework.derivationsFirst(given, request, app: app, directory: state.directory) {
+                    return first
+                }
+                let entries = PasswordPrework.withDerivedHashes(given, request)
                 let result = try RESTCall.domain(app) { () throws(DirectoryError) in
                     try state.directory.registerBatch(entries, in: app.key, nowMs: now)
                 }

@@ -36,13 +36,13 @@ struct RESTFixture {
     /// Sends a request; `token` nil sends no Authorization header.
     mutating func send(
         _ method: String, _ target: String, body: String? = nil, token: String? = nil,
-        contentType: String? = "application/json"
+        contentType: String? = "application/json", passwords: PasswordWork = .inline
     ) -> RESTOutcome {
         var headers = HTTPHeaders([("Host", "imock.test")])
         if let token { headers.add("Authorization", "Bearer \(token)") }
         if body != nil, let contentType { headers.add("Content-Type", contentType) }
         let http = HTTPRequest(method: method, target: target, headers: headers, body: Array((body ?? "").utf8))
-        return RESTAPI.handle(http, domain: &state, nowMs: nowMs, presence: presence)
+        return RESTAPI.handle(http, domain: &state, nowMs: nowMs, presence: presence, passwords: passwords)
     }
 }
 

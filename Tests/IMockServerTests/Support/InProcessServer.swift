@@ -16,7 +16,7 @@ final class InProcessServer: @unchecked Sendable {
         apps: [ServeOptions.AppOption] = [ServeOptions.defaultApp], clock: Timeline.Mode = .system,
         sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
         configure: (inout ServeOptions) -> Void = { _ in }, dialects: [DialectRoute] = DialectCatalog.served,
-        dataDirectory: String? = nil
+        dataDirectory: String? = nil, passwordIterations: Int = 10
     ) throws {
         var options = ServeOptions()
         options.port = 0
@@ -26,7 +26,7 @@ final class InProcessServer: @unchecked Sendable {
         options.adminSecret = InProcessServer.adminSecret
         configure(&options)
         let directory = try options.makeDirectory(
-            settings: DirectorySettings(passwordIterations: 10, random: options.makeRandomSource()),
+            settings: DirectorySettings(passwordIterations: passwordIterations, random: options.makeRandomSource()),
             nowMs: options.clockStartMs ?? SystemClock().nowMs)
         let store = try dataDirectory.map { try ServerStore.open(directory: $0, settings: directory.settings) }
         loop = try EventLoop()

@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import Synchronization
+
+/// Threads for CPU-bound work that must not hold up an event loop — deriving password hashes
+/// for a registration of 60 users takes tens of milliseconds (docs/BENCHMARKS.md). Jobs start
+/// in submission order on whichever thread is free; a job must not touch loop-confined state:
+/// it computes, and hands its result back (to an event loop with `EventLoop.execute`).
+public final class WorkerPool: @unchecked Sendable {
+    /// The process's pool, one thread per online core, started on first use and kept for the
+    /// life of the process.
+    public static let shared = WorkerPool(threads: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
+    /// How many threads run jobs.
+    public let threadCount: Int
+    private let queue = Mutex(JobQueue())
+    /// Counts queued jobs; a thread waits on it for the next one. (Allocated once, never moved:
+    /// a `sem_t` must stay at one address.)
+    private let waiting: UnsafeMutablePointer<sem_t>
+
+    private struct JobQueue {
+        var jobs: [(@Sendable () -> Void)?] = []
+        var head = 0
+        var stopping = false
+
+        mutating func take() -> (@Sendable () -> Void)? {
+            guard head < jobs.count else { return nil }
+            defer {
+                jobs[head] = nil
+                head += 1
+                if head == jobs.count {
+                    jobs.removeAll(keepingCapacity: true)
+                    head = 0
+                }
+            }
+            return jobs[head]
+        }
+    }
+
+    /// Starts `threads` threads (at least one).
+    public init(threads: Int) {
+        threadCount = max(1, threads)
+        waiting = .allocate(capacity: 1)
+        sem_init(waiting, 0, 0)
+        for _ in 0..<threadCount {
+            let box = Unmanaged.passRetained(self)
+            var thread = pthread_t()
+            let result = pthread_create(&thread, nil, workerThreadMain, box.toOpaque())
+            precondition(result == 0, "pthread_create failed: \(result)")
+            pthread_detach(thread)
+        }
+    }
+
+    // Every thread holds the pool, so this runs after `stop()` once the last one ended.
+    deinit {
+        sem_destroy(waiting)
+        waiting.deallocate()
+    }
+
+    /// Runs `job` on a pool thread.
+    public func run(_ job: @escaping @Sendable () -> Void) {
+        let accepted = queue.withLock { queue in
+            guard !queue.stopping else { return false }
+            queue.jobs.append(job)
+            return true
+        }
+        if accepted { sem_post(waiting) }
+    }
+
+    /// Runs `transform` for every element of `items`, spread over the threads, and calls
+    /// `completion` once with the results in the order of `items`, on the thread that finished
+    /// last (at once, on the caller's thread, when `items` is empty).
+    public func map<Item: Sendable, Result: Sendable>(
+        _ items: [Item], _ transform: @escaping @Sendable (Item) -> Result,
+        completion: @escaping @Sendable ([Result]) -> Void
+    ) {
+        guard !items.isEmpty else { return completion([]) }
+        let gathered = Mutex(Gathered<Result>(results: Array(repeating: nil, count: items.count)))
+        for (index, item) in items.enumerated() {
+            run {
+                let result = transform(item)
+                let finished: [Result]? = gathered.withLock { gathered in
+                    gathered.results[index] = result
+                    gathered.done += 1
+                    return gathered.done == gathered.results.count ? gathered.results.map { $0! } : nil
+                }
+                if let finished { completion(finished) }
+            }
+        }
+    }
+
+    private struct Gathered<Result> {
+        var results: [Result?]
+        var done = 0
+    }
+
+    /// Lets the threads finish the jobs already queued and end; later jobs are dropped.
+    /// (The shared pool is never stopped.)
+    public func stop() {
+        queue.withLock { $0.stopping = true }
+        for _ in 0..<threadCount { sem_post(waiting) }
+    }
+
+    fileprivate func work() {
+        while true {
+            while sem_wait(waiting) != 0 {}  // EINTR
+            let next: (job: (@Sendable () -> Void)?, stop: Bool) = queue.withLock { queue in
+                let job = queue.take()
+                return (job, job == nil && queue.stopping)
+            }
+            if next.stop { return }
+            next.job?()
+        }
+    }
+}
+
+private func workerThreadMain(_ context: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    guard let context else { return nil }
+    let pool = Unmanaged<WorkerPool>.fromOpaque(context).takeRetainedValue()
+    pool.work()
+    return nil
+}

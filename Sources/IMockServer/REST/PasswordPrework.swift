@@ -1,0 +1,38 @@
+import IMockCore
+
+/// Registration's password hashes, derived off the loop when the server asks for it
+/// (``PasswordWork/offLoop``): the handler's first run checks everything, changes nothing and
+/// returns the derivations it needs; the server derives them on its worker threads and runs the
+/// handler again with ``PasswordWork/derived(_:)``, which checks everything anew (the directory
+/// may have changed meanwhile) and registers with the hashes.
+enum PasswordPrework {
+    /// The outcome asking for `entries`' hashes, or nil to go on now: hashing inline, the
+    /// hashes already derived, or no entry that would be registered (an invalid entry or a
+    /// repeated name refuses them all, existing users are only reported; the handler then
+    /// answers as usual).
+    static func derivationsFirst(_ entries: [NewUser], _ request: RESTRequest, app: App, directory: Directory)
+        -> RESTOutcome?
+    {
+        guard request.passwords == .offLoop else { return nil }
+        // An invalid entry or a name given twice refuses the whole request: nothing to derive.
+        var names: [String] = []
+        for entry in entries {
+            guard let name = try? Directory.validate(entry), !names.contains(name) else { return nil }
+            names.append(name)
+        }
+        let derivations = zip(names, entries).map { name, entry in
+            app.users[name] == nil ? directory.derivation(of: entry.password) : nil
+        }
+        guard derivations.contains(where: { $0 != nil }) else { return nil }
+        return RESTOutcome(deriving: derivations, nowMs: request.nowMs)
+    }
+
+    /// `entries` with the hashes derived for them (entry by entry, in the order they were asked
+    /// for); unchanged when the request carries none.
+    static func withDerivedHashes(_ entries: [NewUser], _ request: RESTRequest) -> [NewUser] {
+        guard case .derived(let hashes) = request.passwords, hashes.count == entries.count else { return entries }
+        var entries = entries
+        for index in entries.indices { entries[index].passwordHash = hashes[index] }
+        return entries
+    }
+}

@@ -1,0 +1,86 @@
+import IMockCommon
+import Synchronization
+import Testing
+
+/// The worker threads that take CPU-bound work off event loops.
+@Suite("WorkerPool")
+struct WorkerPoolTests {
+    /// Waits up to 10 s for `condition`.
+    static func eventually(_ condition: () -> Bool) async throws -> Bool {
+        for _ in 0..<1000 {
+            if condition() { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    @Test("map gives the results in the order of the items, once, whichever thread finished last")
+    func mapKeepsOrder() async throws {
+        let pool = WorkerPool(threads: 3)
+        defer { pool.stop() }
+        let calls = Mutex(0)
+        let results = Mutex<[[Int]]>([])
+        pool.map(Array(0..<200), { $0 * $0 }) { squares in
+            calls.withLock { $0 += 1 }
+            results.withLock { $0.append(squares) }
+        }
+        #expect(try await Self.eventually { calls.withLock { $0 } == 1 })
+        #expect(results.withLock { $0 } == [(0..<200).map { $0 * $0 }])
+        try await Task.sleep(for: .milliseconds(20))
+        #expect(calls.withLock { $0 } == 1)
+    }
+
+    @Test("map of nothing completes at once on the caller's thread")
+    func mapOfNothing() {
+        let pool = WorkerPool(threads: 1)
+        defer { pool.stop() }
+        var got: [Int]?
+        withUnsafeMutablePointer(to: &got) { pointer in
+            let box = UncheckedPointer(pointer)
+            pool.map([Int](), { $0 }) { box.pointer.pointee = $0 }
+        }
+        #expect(got == [])
+    }
+
+    @Test("jobs run on several threads at once")
+    func runsInParallel() async throws {
+        let pool = WorkerPool(threads: 2)
+        defer { pool.stop() }
+        let running = Mutex((now: 0, most: 0))
+        let done = Mutex(0)
+        for _ in 0..<2 {
+            pool.run {
+                running.withLock { $0.now += 1; $0.most = max($0.most, $0.now) }
+                // Each waits for the other to have started (bounded: 5 s).
+                for _ in 0..<500 where running.withLock({ $0.most }) < 2 { usleepMilliseconds(10) }
+                running.withLock { $0.now -= 1 }
+                done.withLock { $0 += 1 }
+            }
+        }
+        #expect(try await Self.eventually { done.withLock { $0 } == 2 })
+        #expect(running.withLock { $0.most } == 2)
+    }
+
+    @Test("stop lets the queued jobs finish and drops later ones")
+    func stopFinishesQueuedJobs() async throws {
+        let pool = WorkerPool(threads: 1)
+        let ran = Mutex<[Int]>([])
+        for index in 0..<5 { pool.run { ran.withLock { $0.append(index) } } }
+        pool.stop()
+        pool.run { ran.withLock { $0.append(99) } }
+        #expect(try await Self.eventually { ran.withLock { $0.count } == 5 })
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(ran.withLock { $0 } == [0, 1, 2, 3, 4])
+    }
+}
+
+private struct UncheckedPointer<T>: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<T>
+    init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
+}
+
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+
+private func usleepMilliseconds(_ milliseconds: UInt32) { usleep(milliseconds * 1000) }

@@ -1,0 +1,50 @@
+import IMockCore
+import IMockNet
+import IMockServer
+import IMockTestSupport
+import Synchronization
+import Testing
+
+/// Registration derives password hashes on the worker pool: the event loop keeps answering
+/// other connections while a batch of 60 is hashed.
+@Suite("Password hashing off the event loop")
+struct PasswordHashingOffLoopTests {
+    @Test("a health request made while a batch of 60 is being hashed is answered before the batch")
+    func loopAnswersDuringABatch() async throws {
+        // 100,000 iterations make each hash take tens of milliseconds: the batch is busy for
+        // about a second, a health request takes about one.
+        let server = try InProcessServer(
+            apps: [.init(key: "acme#chat", registrationMode: .authorized)], passwordIterations: 100_000)
+        let http = HTTPTestClient(port: server.port)
+        let (id, secret) = try await server.credentials(of: "acme#chat")
+        let token = try http.request(
+            "POST", "/acme/chat/token",
+            json: #"{"grant_type":"client_credentials","client_id":"\#(id)","client_secret":"\#(secret)"}"#
+        ).body["access_token"]?.string ?? ""
+        let batch = "[" + (0..<60).map { #"{"username":"h\#($0)","password":"pw\#($0)"}"# }.joined(separator: ",") + "]"
+
+        let finished = Mutex<[String]>([])
+        let registration = Task.detached {
+            let answer = try http.request("POST", "/acme/chat/users", json: batch, token: token)
+            finished.withLock { $0.append("batch") }
+            return answer
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        let health = try http.raw("GET", "/_imock/health")
+        finished.withLock { $0.append("health") }
+        #expect(health.head.status == 200)
+
+        let created = try await registration.value
+        #expect(created.status == 200)
+        #expect(created.body["entities"]?.array?.count == 60)
+        #expect(finished.withLock { $0 } == ["health", "batch"])
+        // The stored hashes check the passwords.
+        let userToken = try http.request(
+            "POST", "/acme/chat/token", json: #"{"grant_type":"password","username":"h59","password":"pw59"}"#)
+        #expect(userToken.status == 200)
+        let wrong = try http.request(
+            "POST", "/acme/chat/token", json: #"{"grant_type":"password","username":"h59","password":"pw58"}"#)
+        #expect(wrong.status == 400 || wrong.status == 401)
+        await server.stop()
+    }
+}
