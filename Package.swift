@@ -25,6 +25,10 @@ let package = Package(
         .systemLibrary(
             name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "openssl",
             providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
+        // OpenSSL's low-level SHA-256 alone (deprecated in 3.0, let through for PBKDF2: see its shim.h).
+        .systemLibrary(
+            name: "COpenSSLSHA256", path: "Sources/COpenSSLSHA256", pkgConfig: "openssl",
+            providers: [.apt(["libssl-dev"]), .brew(["openssl"])]),
         .systemLibrary(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
@@ -40,7 +44,7 @@ let package = Package(
             swiftSettings: strictSettings),
         // The pure domain: apps, users, tokens, clock. No I/O.
         .target(
-            name: "IMockCore", dependencies: ["IMockCommon", "COpenSSL"],
+            name: "IMockCore", dependencies: ["IMockCommon", "COpenSSL", "COpenSSLSHA256"],
             swiftSettings: strictSettings),
         // The wire layer: codecs (protobuf, gob, gzip, SockJS) and the dialects over the engine.
         .target(
@@ -100,7 +104,7 @@ let package = Package(
             dependencies: ["imock", "IMockBench", "IMockCommon", "IMockCore", "IMockNet", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore"],
+            name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore", "COpenSSL"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockStoreTests", dependencies: ["IMockStore", "IMockCommon", "IMockCore", "CSQLite"],

@@ -1,38 +1,39 @@
 import COpenSSL
+import COpenSSLSHA256
 import IMockCommon
 
 /// The few OpenSSL primitives the domain needs: HMAC-SHA256, PBKDF2 and a constant-time
 /// comparison. (Randomness comes from the run's `RandomSource`.)
 public enum Crypto {
 
-    /// HMAC-SHA256 of `message` under `key` (32 bytes), RFC 2104 over SHA-256 digests.
-    ///
-    /// Written out over the SHA-256 fetched once (``SHA256Digest``): OpenSSL 3's one-shot
-    /// `HMAC()` looks the MAC and the digest up by name on every call, which cost ten times
-    /// the hashing itself for a token-sized message (docs/BENCHMARKS.md).
+    /// HMAC-SHA256 of `message` under `key` (32 bytes), RFC 2104.
     public static func hmacSHA256(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        var block = key.count > 64 ? SHA256Digest.shared.digest(key, []) : key
-        block.append(contentsOf: repeatElement(0, count: 64 - block.count))
-        let inner = SHA256Digest.shared.digest(block.map { $0 ^ 0x36 }, message)
-        return SHA256Digest.shared.digest(block.map { $0 ^ 0x5C }, inner)
+        let keyed = HMACSHA256Key(key)
+        return [UInt8](unsafeUninitializedCapacity: 32) { out, count in
+            message.withUnsafeBytes { keyed.authenticate($0, into: out.baseAddress!) }
+            count = 32
+        }
     }
 
-    /// PBKDF2-HMAC-SHA256 (`PKCS5_PBKDF2_HMAC`) of `password` with `salt`, 32-byte output.
+    /// PBKDF2-HMAC-SHA256 (RFC 8018) of `password` with `salt`, 32-byte output — the same bytes
+    /// as OpenSSL's `PKCS5_PBKDF2_HMAC`, which the tests check, at less than half its cost: the
+    /// password's HMAC states are computed once and copied per iteration as plain structs.
     public static func pbkdf2SHA256(password: [UInt8], salt: [UInt8], iterations: Int) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: 32)
-        password.withUnsafeBufferPointer { passwordBuffer in
-            salt.withUnsafeBufferPointer { saltBuffer in
-                out.withUnsafeMutableBufferPointer { outBuffer in
-                    passwordBuffer.withMemoryRebound(to: CChar.self) { passwordChars in
-                        _ = PKCS5_PBKDF2_HMAC(
-                            passwordChars.baseAddress, Int32(passwordChars.count),
-                            saltBuffer.baseAddress, Int32(saltBuffer.count), Int32(clamping: iterations),
-                            EVP_sha256(), Int32(outBuffer.count), outBuffer.baseAddress)
-                    }
+        let keyed = HMACSHA256Key(password)
+        var result = [UInt8](repeating: 0, count: 32)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { block in
+            let u = block.baseAddress!
+            // U1 = PRF(password, salt || INT(1)); one 32-byte block is all a 32-byte output needs.
+            (salt + [0, 0, 0, 1]).withUnsafeBytes { keyed.authenticate($0, into: u) }
+            result.withUnsafeMutableBufferPointer { t in
+                for index in 0..<32 { t[index] = u[index] }
+                for _ in 1..<max(1, iterations) {
+                    keyed.authenticate(UnsafeRawBufferPointer(start: u, count: 32), into: u)
+                    for index in 0..<32 { t[index] ^= u[index] }
                 }
             }
         }
-        return out
+        return result
     }
 
     /// Compares two byte strings of public length — MACs, password digests — in time that
@@ -67,26 +68,40 @@ public enum Crypto {
     private static let comparisonKey = RandomSource.secure.bytes(32)
 }
 
-/// SHA-256, fetched once from OpenSSL's default provider (immutable and thread-safe once fetched).
-final class SHA256Digest: @unchecked Sendable {
-    static let shared = SHA256Digest()
-    private let algorithm: OpaquePointer
+/// An HMAC-SHA256 key with its inner and outer SHA-256 states computed once (RFC 2104): a MAC
+/// then costs the message's blocks and two more, with no allocation. OpenSSL's EVP digests
+/// allocate a context per copy and its one-shot `HMAC()` looks the algorithms up by name per
+/// call, which cost more than the hashing for token-sized messages (docs/BENCHMARKS.md).
+struct HMACSHA256Key {
+    private var inner = SHA256_CTX()
+    private var outer = SHA256_CTX()
 
-    private init() {
-        guard let algorithm = EVP_MD_fetch(nil, "SHA256", nil) else { preconditionFailure("OpenSSL has no SHA256") }
-        self.algorithm = algorithm
+    init(_ key: [UInt8]) {
+        var block = key.count > 64 ? HMACSHA256Key.sha256(key) : key
+        block.append(contentsOf: repeatElement(0, count: 64 - block.count))
+        SHA256_Init(&inner)
+        SHA256_Init(&outer)
+        block.map { $0 ^ 0x36 }.withUnsafeBytes { _ = SHA256_Update(&inner, $0.baseAddress, 64) }
+        block.map { $0 ^ 0x5C }.withUnsafeBytes { _ = SHA256_Update(&outer, $0.baseAddress, 64) }
     }
 
-    /// SHA-256 of `first` followed by `second`.
-    func digest(_ first: [UInt8], _ second: [UInt8]) -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: 32)
-        guard let context = EVP_MD_CTX_new() else { preconditionFailure("EVP_MD_CTX_new failed") }
-        defer { EVP_MD_CTX_free(context) }
-        var length: UInt32 = 0
-        _ = EVP_DigestInit_ex2(context, algorithm, nil)
-        _ = first.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
-        _ = second.withUnsafeBytes { EVP_DigestUpdate(context, $0.baseAddress, $0.count) }
-        _ = out.withUnsafeMutableBufferPointer { EVP_DigestFinal_ex(context, $0.baseAddress, &length) }
-        return out
+    /// Writes the 32-byte MAC of `message` to `out`; `out` may be where `message` is.
+    func authenticate(_ message: UnsafeRawBufferPointer, into out: UnsafeMutablePointer<UInt8>) {
+        var context = inner
+        SHA256_Update(&context, message.baseAddress, message.count)
+        SHA256_Final(out, &context)
+        context = outer
+        SHA256_Update(&context, out, 32)
+        SHA256_Final(out, &context)
+    }
+
+    static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+        var context = SHA256_CTX()
+        SHA256_Init(&context)
+        bytes.withUnsafeBytes { _ = SHA256_Update(&context, $0.baseAddress, $0.count) }
+        return [UInt8](unsafeUninitializedCapacity: 32) { out, count in
+            SHA256_Final(out.baseAddress, &context)
+            count = 32
+        }
     }
 }
