@@ -8,9 +8,10 @@ import Synchronization
 /// in submission order on whichever thread is free; a job must not touch loop-confined state:
 /// it computes, and hands its result back (to an event loop with `EventLoop.execute`).
 public final class WorkerPool: @unchecked Sendable {
-    /// The process's pool, one thread per online core, started on first use and kept for the
-    /// life of the process.
-    public static let shared = WorkerPool(threads: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    /// The process's pool, one thread per online core at nice 10 — the event loop's thread
+    /// comes first when both want a core — started on first use and kept for the life of the
+    /// process.
+    public static let shared = WorkerPool(threads: Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), niceness: 10)
 
     /// How many threads run jobs.
     public let threadCount: Int
@@ -38,9 +39,13 @@ public final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Starts `threads` threads (at least one).
-    public init(threads: Int) {
+    /// The nice value the threads run at (Linux schedules threads one by one).
+    public let niceness: Int32
+
+    /// Starts `threads` threads (at least one) at nice `niceness` (0 as the process by default).
+    public init(threads: Int, niceness: Int32 = 0) {
         threadCount = max(1, threads)
+        self.niceness = niceness
         waiting = .allocate(capacity: 1)
         sem_init(waiting, 0, 0)
         for _ in 0..<threadCount {
@@ -103,6 +108,8 @@ public final class WorkerPool: @unchecked Sendable {
     }
 
     fileprivate func work() {
+        // Linux applies a nice value to the calling thread alone; not being allowed to is harmless.
+        if niceness != 0 { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, niceness) }
         while true {
             while sem_wait(waiting) != 0 {}  // EINTR
             let next: (job: (@Sendable () -> Void)?, stop: Bool) = queue.withLock { queue in

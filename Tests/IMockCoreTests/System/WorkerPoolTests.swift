@@ -61,6 +61,15 @@ struct WorkerPoolTests {
         #expect(running.withLock { $0.most } == 2)
     }
 
+    @Test("the shared pool's threads run at nice 10, so an event loop's thread comes first")
+    func sharedPoolIsNice() async throws {
+        let seen = Mutex<Int32?>(nil)
+        WorkerPool.shared.run { seen.withLock { $0 = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) } }
+        #expect(try await Self.eventually { seen.withLock { $0 } != nil })
+        #expect((seen.withLock { $0 } ?? 0) >= 10)  // more when the whole process runs nicer
+        #expect(WorkerPool.shared.threadCount == Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    }
+
     @Test("stop lets the queued jobs finish and drops later ones")
     func stopFinishesQueuedJobs() async throws {
         let pool = WorkerPool(threads: 1)
