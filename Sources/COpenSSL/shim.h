@@ -21,6 +21,12 @@ static inline long copenssl_ctx_set_min_tls12(SSL_CTX *ctx) {
     return SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
 }
 
+/// TLS 1.3 suites in the server's order of preference, chosen over the client's.
+static inline int copenssl_ctx_prefer_server_ciphers(SSL_CTX *ctx, const char *suites) {
+    SSL_CTX_set_options(ctx, SSL_OP_CIPHER_SERVER_PREFERENCE);
+    return SSL_CTX_set_ciphersuites(ctx, suites);
+}
+
 static inline long copenssl_set_accept_moving_buffer(SSL *ssl) {
     return SSL_set_mode(ssl, SSL_MODE_ACCEPT_MOVING_WRITE_BUFFER | SSL_MODE_ENABLE_PARTIAL_WRITE);
 }

@@ -100,4 +100,23 @@ struct InteropTests {
         #expect(tooLarge.stdout == "413")
         await server.stop()
     }
+
+    @Test("openssl s_client: TLS 1.3 with the server's suite preference (AES-128-GCM-SHA256 over the client's first choice), one session ticket")
+    func opensslClientSuiteAndTickets() async throws {
+        let directory = try ExternalCommand.temporaryDirectory()
+        let (certificate, key) = try await ExternalCommand.makeSelfSignedCertificate(in: directory)
+        var configuration = HTTPServerConfiguration()
+        configuration.tls = try TLSContext(serverCertificatePath: certificate, privateKeyPath: key)
+        let server = try LoopbackServer.echo(configuration: configuration)
+        // OpenSSL's client lists TLS_AES_256_GCM_SHA384 first; the server picks by its own order.
+        // -msg traces the handshake messages, NewSessionTicket among them.
+        let result = try await ExternalCommand.run(
+            "sh", ["-c", "printf 'GET /x HTTP/1.1\\r\\nHost: x\\r\\nConnection: close\\r\\n\\r\\n' | "
+                + "openssl s_client -connect 127.0.0.1:\(server.port) -CAfile \(certificate) -servername localhost -msg -ign_eof 2>&1"])
+        #expect(result.stdout.contains("Ciphersuite: TLS_AES_128_GCM_SHA256") || result.stdout.contains("Cipher is TLS_AES_128_GCM_SHA256"), "\(result.stdout)")
+        #expect(result.stdout.contains("Verify return code: 0 (ok)"))
+        let tickets = result.stdout.components(separatedBy: "NewSessionTicket").count - 1
+        #expect(tickets == 1, "NewSessionTicket messages seen: \(tickets)")
+        await server.stop()
+    }
 }
