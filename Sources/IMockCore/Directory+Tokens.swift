@@ -8,12 +8,14 @@ extension Directory {
         return try issue(.app, subject: subject, in: key, ttlSeconds: ttlSeconds, nowMs: nowMs)
     }
 
-    /// Issues a user token for username and password (grant `password`).
+    /// Issues a user token for username and password (grant `password`); `derived` is the
+    /// password's hash when it was derived ahead with the user's salt, off the loop.
     public mutating func issueUserToken(
-        in key: AppKey, username: String, password: String, ttlSeconds: Int64?, nowMs: Int64
+        in key: AppKey, username: String, password: String, derived: PasswordHash? = nil, ttlSeconds: Int64?,
+        nowMs: Int64
     ) throws(DirectoryError) -> (token: IssuedToken, user: User) {
         let user = try user(username, in: key)
-        guard let hash = user.passwordHash, hash.verify(password) else { throw .invalidPassword }
+        guard let hash = user.passwordHash, hash.verify(password, derived: derived) else { throw .invalidPassword }
         guard user.activated else { throw .userNotActivated(user.username) }
         let token = try issue(.user, subject: user.username, in: key, ttlSeconds: ttlSeconds, nowMs: nowMs)
         return (token, user)

@@ -120,12 +120,13 @@ extension Directory {
 
     /// Sets a new password; every token issued to the user before now is refused afterwards.
     @discardableResult
-    public mutating func changePassword(_ username: String, to password: String, in key: AppKey, nowMs: Int64)
-        throws(DirectoryError) -> User
-    {
+    /// `derived` is the new password's hash when it was derived ahead (``derivation(of:)``).
+    public mutating func changePassword(
+        _ username: String, to password: String, derived: PasswordHash? = nil, in key: AppKey, nowMs: Int64
+    ) throws(DirectoryError) -> User {
         var user = try user(username, in: key)
         try UserFields.validatePassword(password)
-        user.passwordHash = derivation(of: password).derive()
+        user.passwordHash = derived ?? derivation(of: password).derive()
         user.modifiedMs = nowMs
         user.minimumTokenSerial = apps[key]?.nextTokenSerial ?? user.minimumTokenSerial
         apps[key]?.users[user.username] = user

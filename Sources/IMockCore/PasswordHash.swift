@@ -19,6 +19,14 @@ public struct PasswordHash: Sendable, Equatable {
         self = PasswordDerivation(password: password, iterations: iterations, random: random).derive()
     }
 
+    /// Whether `password` matches, given its hash `derived` ahead with this hash's salt and
+    /// iterations (``PasswordDerivation/init(password:checking:)``); without one (or with one
+    /// made for another salt: the password changed meanwhile) it is derived here.
+    public func verify(_ password: String, derived: PasswordHash?) -> Bool {
+        guard let derived, derived.salt == salt, derived.iterations == iterations else { return verify(password) }
+        return Crypto.constantTimeEquals(derived.digest, digest)
+    }
+
     /// Whether `password` matches, compared in constant time (`CRYPTO_memcmp`).
     public func verify(_ password: String) -> Bool {
         let candidate = Crypto.pbkdf2SHA256(password: Array(password.utf8), salt: salt, iterations: iterations)
@@ -42,6 +50,13 @@ public struct PasswordDerivation: Sendable, Equatable {
         self.password = password
         self.iterations = max(1, iterations)
         salt = random.bytes(16)
+    }
+
+    /// The derivation that checks `password` against `stored`: its salt and iterations.
+    public init(password: String, checking stored: PasswordHash) {
+        self.password = password
+        iterations = stored.iterations
+        salt = stored.salt
     }
 
     /// The hash (PBKDF2-HMAC-SHA256 of the password with the salt).

@@ -35,4 +35,27 @@ enum PasswordPrework {
         for index in entries.indices { entries[index].passwordHash = hashes[index] }
         return entries
     }
+
+    /// The outcome asking for `password`'s hash with `username`'s salt (grant `password`), or nil
+    /// to go on now (inline, derived already, or no such user or password: refused as usual).
+    static func verificationFirst(
+        _ password: String, of username: String, _ request: RESTRequest, app: App, directory: Directory
+    ) -> RESTOutcome? {
+        guard request.passwords == .offLoop,
+            let stored = (try? directory.user(username, in: app.key))?.passwordHash
+        else { return nil }
+        return RESTOutcome(deriving: [PasswordDerivation(password: password, checking: stored)], nowMs: request.nowMs)
+    }
+
+    /// The outcome asking for a new password's hash (a password change), or nil to go on now.
+    static func newPasswordFirst(_ password: String, _ request: RESTRequest, directory: Directory) -> RESTOutcome? {
+        guard request.passwords == .offLoop, (try? UserFields.validatePassword(password)) != nil else { return nil }
+        return RESTOutcome(deriving: [directory.derivation(of: password)], nowMs: request.nowMs)
+    }
+
+    /// The one hash derived for this request, if it carries one.
+    static func derivedHash(_ request: RESTRequest) -> PasswordHash? {
+        guard case .derived(let hashes) = request.passwords else { return nil }
+        return hashes.first ?? nil
+    }
 }

@@ -33,10 +33,17 @@ enum TokenRoute {
                 guard let password = try fields.string("password") else {
                     throw .illegalArgument("password or pin must provided")
                 }
+                if let first = PasswordPrework.verificationFirst(
+                    password, of: username, request, app: app, directory: state.directory)
+                {
+                    return first
+                }
+                let derived = PasswordPrework.derivedHash(request)
                 let result = try RESTCall.domain(app, userNotFound: .invalidGrant("user not found", status: 404)) {
                     () throws(DirectoryError) in
                     try state.directory.issueUserToken(
-                        in: app.key, username: username, password: password, ttlSeconds: ttl, nowMs: now)
+                        in: app.key, username: username, password: password, derived: derived, ttlSeconds: ttl,
+                        nowMs: now)
                 }
                 return userTokenResponse(result.token, result.user)
             case "inherit":

@@ -44,8 +44,11 @@ enum UserRoute {
             }
             let name = try RESTCall.pathUsername(request, notFound: .entityNotFound)
             let now = request.nowMs
+            guard app.users[name] != nil else { throw .entityNotFound }
+            if let first = PasswordPrework.newPasswordFirst(password, request, directory: state.directory) { return first }
+            let derived = PasswordPrework.derivedHash(request)
             let user = try RESTCall.domain(app, userNotFound: .entityNotFound) { () throws(DirectoryError) in
-                try state.directory.changePassword(name, to: password, in: app.key, nowMs: now)
+                try state.directory.changePassword(name, to: password, derived: derived, in: app.key, nowMs: now)
             }
             return RESTOutcome(
                 response: RESTEnvelope(action: "set user password").response(nowMs: now),

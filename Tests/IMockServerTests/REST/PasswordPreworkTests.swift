@@ -90,6 +90,59 @@ struct PasswordPreworkTests {
         #expect(next.errorName == "reach_limit")
     }
 
+    /// The password grant, in two passes.
+    static func passwordGrant(_ fixture: inout RESTFixture, _ password: String, between: (inout RESTFixture) throws -> Void = { _ in })
+        rethrows -> (first: RESTOutcome, second: RESTOutcome)
+    {
+        let body = #"{"grant_type":"password","username":"alice","password":"\#(password)"}"#
+        let first = fixture.send("POST", "/acme/chat/token", body: body, passwords: .offLoop)
+        try between(&fixture)
+        let second = fixture.send("POST", "/acme/chat/token", body: body, passwords: .derived(first.derivations.map { $0?.derive() }))
+        return (first, second)
+    }
+
+    @Test("the password grant asks for the password's hash with the user's salt; run again it compares the two")
+    func passwordGrantInTwoPasses() throws {
+        var fixture = try RESTFixture()
+        let stored = try #require(fixture.state.directory.user("alice", in: fixture.chat).passwordHash)
+        let right = try Self.passwordGrant(&fixture, "pw")
+        #expect(right.first.derivations == [PasswordDerivation(password: "pw", checking: stored)])
+        #expect(right.second.response.status == 200 && right.second.json["access_token"] != nil)
+        let wrong = try Self.passwordGrant(&fixture, "nope")
+        #expect(wrong.second.response.status == 400 && wrong.second.errorName == "invalid_grant")
+        // Unknown users are refused in the first pass.
+        let unknown = fixture.send(
+            "POST", "/acme/chat/token", body: #"{"grant_type":"password","username":"zed","password":"pw"}"#, passwords: .offLoop)
+        #expect(unknown.derivations.isEmpty && unknown.response.status == 404)
+    }
+
+    @Test("a password changed between the passes is checked anew: the old one no longer works")
+    func passwordChangedMeanwhile() throws {
+        var fixture = try RESTFixture()
+        let old = try Self.passwordGrant(&fixture, "pw") { fixture in
+            try fixture.state.directory.changePassword("alice", to: "new", in: fixture.chat, nowMs: fixture.nowMs)
+        }
+        #expect(old.second.errorName == "invalid_grant")
+        #expect(try Self.passwordGrant(&fixture, "new").second.response.status == 200)
+    }
+
+    @Test("a password change asks for the new hash first; run again it stores it")
+    func passwordChangeInTwoPasses() throws {
+        var fixture = try RESTFixture()
+        let target = "/acme/chat/users/alice/password"
+        let body = #"{"newpassword":"fresh"}"#
+        let first = fixture.send("PUT", target, body: body, token: fixture.appToken, passwords: .offLoop)
+        #expect(first.derivations.map { $0?.password } == ["fresh"])
+        #expect(try fixture.state.directory.user("alice", in: fixture.chat).passwordHash?.verify("pw") == true)
+        let hashes = first.derivations.map { $0?.derive() }
+        let second = fixture.send("PUT", target, body: body, token: fixture.appToken, passwords: .derived(hashes))
+        #expect(second.response.status == 200)
+        #expect(second.effects == [.passwordChanged(fixture.chat, username: "alice")])
+        #expect(try fixture.state.directory.user("alice", in: fixture.chat).passwordHash == hashes[0])
+        let missing = fixture.send("PUT", "/acme/chat/users/zed/password", body: body, token: fixture.appToken, passwords: .offLoop)
+        #expect(missing.derivations.isEmpty && missing.errorName == "entity_not_found")
+    }
+
     @Test("a derivation is PBKDF2 of the password with its salt: the same as hashing inline with that salt")
     func derivationMatchesPasswordHash() throws {
         let derivation = PasswordDerivation(password: "pässword", iterations: 3, random: RandomSource(seed: 7))
