@@ -20,22 +20,42 @@ public final class WorkerPool: @unchecked Sendable {
     /// a `sem_t` must stay at one address.)
     private let waiting: UnsafeMutablePointer<sem_t>
 
+    /// Queued jobs in batches (one per `map`, one job per `run`), served round-robin: a thread
+    /// takes the next job of the first batch, and the batch goes to the back if it has more.
+    /// A registration of one user so waits for a job of each batch ahead of it, not for all
+    /// sixty of a batch registration that came first.
     private struct JobQueue {
-        var jobs: [(@Sendable () -> Void)?] = []
+        typealias Job = @Sendable () -> Void
+
+        struct Batch {
+            var jobs: [Job]
+            var next = 0
+        }
+
+        var batches: [Batch] = []
         var head = 0
         var stopping = false
 
-        mutating func take() -> (@Sendable () -> Void)? {
-            guard head < jobs.count else { return nil }
-            defer {
-                jobs[head] = nil
-                head += 1
-                if head == jobs.count {
-                    jobs.removeAll(keepingCapacity: true)
-                    head = 0
-                }
+        mutating func add(_ jobs: [Job]) {
+            batches.append(Batch(jobs: jobs))
+        }
+
+        mutating func take() -> Job? {
+            guard head < batches.count else { return nil }
+            var batch = batches[head]
+            batches[head] = Batch(jobs: [])  // the jobs are not held twice (no copy on write below)
+            head += 1
+            let job = batch.jobs[batch.next]
+            batch.next += 1
+            if batch.next < batch.jobs.count { batches.append(batch) }
+            if head == batches.count {
+                batches.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 64, head * 2 >= batches.count {
+                batches.removeFirst(head)
+                head = 0
             }
-            return jobs[head]
+            return job
         }
     }
 
@@ -65,34 +85,41 @@ public final class WorkerPool: @unchecked Sendable {
 
     /// Runs `job` on a pool thread.
     public func run(_ job: @escaping @Sendable () -> Void) {
-        let accepted = queue.withLock { queue in
-            guard !queue.stopping else { return false }
-            queue.jobs.append(job)
-            return true
-        }
-        if accepted { sem_post(waiting) }
+        enqueue([job])
     }
 
     /// Runs `transform` for every element of `items`, spread over the threads, and calls
     /// `completion` once with the results in the order of `items`, on the thread that finished
-    /// last (at once, on the caller's thread, when `items` is empty).
+    /// last (at once, on the caller's thread, when `items` is empty). The items are one batch
+    /// of the round-robin: other work queued meanwhile is not held behind all of them.
     public func map<Item: Sendable, Result: Sendable>(
         _ items: [Item], _ transform: @escaping @Sendable (Item) -> Result,
         completion: @escaping @Sendable ([Result]) -> Void
     ) {
         guard !items.isEmpty else { return completion([]) }
         let gathered = Mutex(Gathered<Result>(results: Array(repeating: nil, count: items.count)))
-        for (index, item) in items.enumerated() {
-            run {
-                let result = transform(item)
-                let finished: [Result]? = gathered.withLock { gathered in
-                    gathered.results[index] = result
-                    gathered.done += 1
-                    return gathered.done == gathered.results.count ? gathered.results.map { $0! } : nil
+        enqueue(
+            items.enumerated().map { index, item in
+                {
+                    let result = transform(item)
+                    let finished: [Result]? = gathered.withLock { gathered in
+                        gathered.results[index] = result
+                        gathered.done += 1
+                        return gathered.done == gathered.results.count ? gathered.results.map { $0! } : nil
+                    }
+                    if let finished { completion(finished) }
                 }
-                if let finished { completion(finished) }
-            }
+            })
+    }
+
+    private func enqueue(_ jobs: [@Sendable () -> Void]) {
+        let accepted = queue.withLock { queue in
+            guard !queue.stopping else { return false }
+            queue.add(jobs)
+            return true
         }
+        guard accepted else { return }
+        for _ in jobs { sem_post(waiting) }
     }
 
     private struct Gathered<Result> {

@@ -70,6 +70,21 @@ struct WorkerPoolTests {
         #expect(WorkerPool.shared.threadCount == Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
+    @Test("batches are served round-robin: a single job queued behind a batch waits for one of its jobs, not all")
+    func roundRobin() async throws {
+        let pool = WorkerPool(threads: 1)
+        defer { pool.stop() }
+        let gate = Mutex(false)
+        let order = Mutex<[String]>([])
+        // The one thread waits (up to 10 s) until both are queued.
+        pool.run { for _ in 0..<1000 where !gate.withLock({ $0 }) { usleepMilliseconds(10) } }
+        pool.map(Array(0..<5), { index in order.withLock { $0.append("batch \(index)") } }) { _ in }
+        pool.run { order.withLock { $0.append("single") } }
+        gate.withLock { $0 = true }
+        #expect(try await Self.eventually { order.withLock { $0.count } == 6 })
+        #expect(order.withLock { $0 } == ["batch 0", "single", "batch 1", "batch 2", "batch 3", "batch 4"])
+    }
+
     @Test("stop lets the queued jobs finish and drops later ones")
     func stopFinishesQueuedJobs() async throws {
         let pool = WorkerPool(threads: 1)
