@@ -14,30 +14,20 @@ public struct ConnectionID: RawRepresentable, Hashable, Comparable, Sendable, Cu
     public var description: String { "conn#\(rawValue)" }
 }
 
-/// A timer the engine asked the shell to run (``SessionOutput/schedule(_:atMs:)``); the shell
-/// hands it back through ``SessionEngine/timerFired(_:nowMs:directory:)`` when due.
-public struct TimerToken: Hashable, Sendable, CustomStringConvertible {
+/// A token timer in the engine's queue: whose session and what for. The engine keeps every
+/// session's token timers in one deadline queue and asks its shell for one wake-up at the
+/// earliest (``SessionOutput/wake(atMs:)``), instead of a shell timer per session and kind.
+struct TokenTimer: Sendable {
     /// What the timer is for.
-    public enum Kind: String, Hashable, Sendable {
+    enum Kind: Sendable {
         /// Send `token.willExpire`.
         case tokenWillExpire
         /// Send `token.expired` and close with 4108.
         case tokenExpiry
     }
 
-    /// Unique per engine, growing in scheduling order.
-    public let serial: UInt64
-    /// The connection whose session the timer belongs to.
-    public let connection: ConnectionID
-    /// What the timer is for.
-    public let kind: Kind
-
-    /// Creates a token (the engine does; tests may too).
-    public init(serial: UInt64, connection: ConnectionID, kind: Kind) {
-        self.serial = serial
-        self.connection = connection
-        self.kind = kind
-    }
-
-    public var description: String { "\(kind.rawValue)#\(serial)@\(connection)" }
+    /// The session it belongs to.
+    let session: SessionID
+    /// What it is for.
+    let kind: Kind
 }

@@ -1,27 +1,45 @@
+import IMockCommon
+
 extension SessionEngine {
-    /// A timer the engine scheduled is due.
+    /// The shell's wake-up (``SessionOutput/wake(atMs:)``) came: fires every token timer due
+    /// by `nowMs`, earliest first (equal deadlines in scheduling order), and asks for the next
+    /// wake-up when timers remain. `tokenWillExpire` pushes the warning; `tokenExpiry` ends the
+    /// session as expired.
     ///
-    /// `tokenWillExpire` pushes the warning; `tokenExpiry` ends the session as expired. Timers of
-    /// sessions that ended or were renewed are ignored.
-    public mutating func timerFired(_ timer: TimerToken, nowMs: Int64, directory: inout Directory) -> [SessionOutput] {
-        guard case .loggedIn(let sessionID) = connections[timer.connection], var session = sessions[sessionID] else {
-            return []
+    /// On a virtual clock the shell's one wake-up stands at the earliest deadline, so a jump
+    /// over many deadlines fires them one deadline at a time, each with the clock at it.
+    public mutating func fireDueTimers(nowMs: Int64) -> [SessionOutput] {
+        var outputs: [SessionOutput] = []
+        while let due = tokenTimers.popFirst(dueBy: nowMs) {
+            fire(due.payload, id: due.id, nowMs: nowMs, into: &outputs)
         }
+        if let next = tokenTimers.nextDeadline { outputs.append(.wake(atMs: next)) }
+        return outputs
+    }
+
+    /// The number of token timers pending (every live session with an expiring token has one
+    /// or two).
+    public var pendingTokenTimerCount: Int { tokenTimers.count }
+
+    /// The earliest pending token timer's deadline.
+    public var nextTokenTimerDeadlineMs: Int64? { tokenTimers.nextDeadline }
+
+    /// One due timer: the session's warning or expiry, when it is still the session's.
+    private mutating func fire(_ timer: TokenTimer, id: TimerID, nowMs: Int64, into outputs: inout [SessionOutput]) {
+        guard var session = sessions[timer.session] else { return }
         switch timer.kind {
         case .tokenWillExpire:
-            guard session.willExpireTimer == timer, let expiresAt = session.tokenExpiresAtMs else { return [] }
+            guard session.willExpireTimer == id, let expiresAt = session.tokenExpiresAtMs else { return }
             session.willExpireTimer = nil
-            sessions[sessionID] = session
-            return [
-                .push(session.connection, .tokenWillExpire(expiresAt: expiresAt)),
-                journal(session, .tokenWillExpire(expiresAt: expiresAt), nowMs),
-            ]
+            sessions[timer.session] = session
+            outputs.append(.push(session.connection, .tokenWillExpire(expiresAt: expiresAt)))
+            outputs.append(journal(session, .tokenWillExpire(expiresAt: expiresAt), nowMs))
         case .tokenExpiry:
-            guard session.expiryTimer == timer else { return [] }
+            guard session.expiryTimer == id else { return }
             // The timer that fired is no longer pending: only the others are cancelled.
             session.expiryTimer = nil
-            sessions[sessionID] = session
-            return expireSession(sessionID, nowMs: nowMs)
+            sessions[timer.session] = session
+            outputs += expireSession(timer.session, nowMs: nowMs)
         }
     }
 
@@ -35,33 +53,39 @@ extension SessionEngine {
     /// Ends the session as expired (journalled); cancels its remaining token timers.
     private mutating func expireSession(_ sessionID: SessionID, nowMs: Int64) -> [SessionOutput] {
         guard var session = sessions[sessionID] else { return [] }
-        var outputs: [SessionOutput] = [session.willExpireTimer, session.expiryTimer].compactMap { $0 }.map { .cancel($0) }
+        cancelTokenTimers(of: session)
         session.willExpireTimer = nil
         session.expiryTimer = nil
         sessions[sessionID] = session
-        outputs.append(journal(session, .tokenExpired, nowMs))
+        var outputs = [journal(session, .tokenExpired, nowMs)]
         outputs += endSession(sessionID, .tokenExpired, reason: "the token has expired")
         return outputs
     }
 
     /// Schedules `token.willExpire` at the configured share of the token's life (at once when
-    /// that is already past) and the expiry at `expiresAt`. Nothing for tokens that never expire.
+    /// that is already past) and the expiry at `expiresAt`, in the engine's queue; asks the
+    /// shell for an earlier wake-up when one of them is the new earliest. Nothing for tokens
+    /// that never expire.
     mutating func scheduleTokenTimers(_ sessionID: SessionID, nowMs: Int64) -> [SessionOutput] {
         guard var session = sessions[sessionID], let expiresAt = session.tokenExpiresAtMs else { return [] }
-        var outputs: [SessionOutput] = []
+        let earliest = tokenTimers.nextDeadline
         let life = max(expiresAt - session.tokenIssuedAtMs, 0)
         let warnAt = max(session.tokenIssuedAtMs + life / 100 * Int64(configuration.tokenWarningPercent)
             + life % 100 * Int64(configuration.tokenWarningPercent) / 100, nowMs)
         if warnAt < expiresAt {
-            let timer = makeTimer(session.connection, .tokenWillExpire)
-            session.willExpireTimer = timer
-            outputs.append(.schedule(timer, atMs: warnAt))
+            session.willExpireTimer = tokenTimers.schedule(at: warnAt, TokenTimer(session: sessionID, kind: .tokenWillExpire))
         }
-        let expiry = makeTimer(session.connection, .tokenExpiry)
-        session.expiryTimer = expiry
-        outputs.append(.schedule(expiry, atMs: expiresAt))
+        session.expiryTimer = tokenTimers.schedule(at: expiresAt, TokenTimer(session: sessionID, kind: .tokenExpiry))
         sessions[sessionID] = session
-        return outputs
+        let first = min(warnAt, expiresAt)
+        return earliest.map { first < $0 } ?? true ? [.wake(atMs: first)] : []
+    }
+
+    /// Takes `session`'s pending token timers out of the queue (the caller clears its fields
+    /// or forgets it).
+    mutating func cancelTokenTimers(of session: ConnectedSession) {
+        if let id = session.willExpireTimer { tokenTimers.cancel(id) }
+        if let id = session.expiryTimer { tokenTimers.cancel(id) }
     }
 
     /// `renewToken`: a valid token of the same user and app replaces the session's token and
@@ -78,7 +102,8 @@ extension SessionEngine {
             return [refuse(session.connection, tag, error, field: "token")]
         }
         var renewed = session
-        var outputs: [SessionOutput] = session.pendingTimers.map { .cancel($0) }
+        cancelTokenTimers(of: session)
+        var outputs: [SessionOutput] = []
         renewed.willExpireTimer = nil
         renewed.expiryTimer = nil
         renewed.tokenID = claims.tokenID
@@ -116,10 +141,4 @@ extension SessionEngine {
 
     /// The request tag of a renewal made over REST (``tokenPresentedOverREST(app:user:token:nowMs:directory:)``).
     public static let restRenewalTag = RequestTag("rest-renewal")
-
-    private mutating func makeTimer(_ connection: ConnectionID, _ kind: TimerToken.Kind) -> TimerToken {
-        let timer = TimerToken(serial: nextTimerSerial, connection: connection, kind: kind)
-        nextTimerSerial += 1
-        return timer
-    }
 }

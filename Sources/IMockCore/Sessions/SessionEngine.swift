@@ -1,3 +1,5 @@
+import IMockCommon
+
 /// The live-connection state machine: dialect-neutral ``SessionCommand``s in,
 /// ``SessionOutput``s out, no I/O and no wire format (the dialects in IMockWire translate).
 ///
@@ -27,7 +29,9 @@ public struct SessionEngine: Sendable {
     var closingUsers: [ConnectionID: UserKey] = [:]
     var nextSessionSerial: UInt64 = 1
     var nextMessageSerial: UInt64 = 1
-    var nextTimerSerial: UInt64 = 1
+    /// Every live session's token timers, earliest first (one queue for the engine: the shell
+    /// keeps one wake-up for all of them).
+    var tokenTimers = DeadlineQueue<Int64, TokenTimer>()
     /// What changed in the offline queues, message ids and active users since the server last
     /// took it (recording is off unless a store asks for it).
     public internal(set) var changeLog = DurableChangeLog()
@@ -50,7 +54,7 @@ public struct SessionEngine: Sendable {
     }
 
     /// The connection is gone (peer close, network loss, idle timeout, or after an ``SessionOutput/end(_:_:)``).
-    /// Its session ends silently: no output to it; its token timers are cancelled; offline
+    /// Its session ends silently: no output; its token timers are cancelled; offline
     /// messages it did not ack stay queued for the next login. `undelivered` are messages its
     /// dialect still held for the device (``WireDialect``'s `undeliveredMessages`): they go
     /// back to the front of the user's offline queue, as after an output overflow.
@@ -67,7 +71,8 @@ public struct SessionEngine: Sendable {
             return []
         }
         if let session = sessions[sessionID] { requeue(undelivered, for: session.key) }
-        return removeSession(sessionID)
+        removeSession(sessionID)
+        return []
     }
 
     /// A command decoded from the connection's dialect. `faults` are the server-behaviour
@@ -202,8 +207,8 @@ struct ConnectedSession: Sendable {
     var tokenID: UInt64
     var tokenIssuedAtMs: Int64
     var tokenExpiresAtMs: Int64?
-    var willExpireTimer: TimerToken?
-    var expiryTimer: TimerToken?
+    var willExpireTimer: TimerID?
+    var expiryTimer: TimerID?
 
     var info: SessionInfo {
         SessionInfo(
@@ -217,6 +222,4 @@ struct ConnectedSession: Sendable {
     var subject: JournalSubject {
         JournalSubject(connection: connection, app: key.app, user: key.user, resource: device.resource)
     }
-
-    var pendingTimers: [TimerToken] { [willExpireTimer, expiryTimer].compactMap { $0 } }
 }

@@ -122,7 +122,7 @@ final class SessionHub {
         switch output {
         case .reply(let id, _, _), .push(let id, _), .end(let id, _): id
         case .journal(let entry): entry.connection
-        case .schedule, .cancel: nil
+        case .wake: nil
         }
     }
 
@@ -221,8 +221,8 @@ final class SessionHub {
     private func fire(_ timer: HubTimer, atMs deadline: Int64) {
         timers.fired(timer)
         switch timer {
-        case .engine(let token):
-            perform(domain.value.timerFired(token, nowMs: max(deadline, clock.nowMs)))
+        case .engineTimers:
+            perform(domain.value.fireDueTimers(nowMs: max(deadline, clock.nowMs)))
         case .idleSweep:
             idleSweepAtMs = nil
             sweepIdleConnections()
@@ -240,11 +240,8 @@ final class SessionHub {
             // Timers and journal entries need no dialect: carried out directly, without a
             // steps array each (an app-wide kick has four such outputs per session).
             switch output {
-            case .schedule(let token, let atMs):
-                schedule(.engine(token), atMs: atMs)
-                continue
-            case .cancel(let token):
-                timers.cancel(.engine(token), on: clock)
+            case .wake(let atMs):
+                schedule(.engineTimers, atMs: atMs)
                 continue
             case .journal(let entry):
                 record(entry)
@@ -270,10 +267,8 @@ final class SessionHub {
                     _ = loop.scheduleTimer(after: .milliseconds(Int64(close.lingerMs))) {
                         hub.value.object.deliver(item, as: .close, to: id)
                     }
-                case .schedule(let token, let atMs):
-                    schedule(.engine(token), atMs: atMs)
-                case .cancel(let token):
-                    timers.cancel(.engine(token), on: clock)
+                case .wake(let atMs):
+                    schedule(.engineTimers, atMs: atMs)
                 case .journal(let entry):
                     record(entry)
                 }
