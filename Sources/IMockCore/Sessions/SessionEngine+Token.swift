@@ -26,19 +26,14 @@ extension SessionEngine {
 
     /// One due timer: the session's warning or expiry, when it is still the session's.
     private mutating func fire(_ timer: TokenTimer, id: TimerID, nowMs: Int64, into outputs: inout [SessionOutput]) {
-        guard var session = sessions[timer.session] else { return }
+        guard let session = sessions[timer.session] else { return }
         switch timer.kind {
         case .tokenWillExpire:
             guard session.willExpireTimer == id, let expiresAt = session.tokenExpiresAtMs else { return }
-            session.willExpireTimer = nil
-            sessions[timer.session] = session
             outputs.append(.push(session.connection, .tokenWillExpire(expiresAt: expiresAt)))
             outputs.append(journal(session, .tokenWillExpire(expiresAt: expiresAt), nowMs))
         case .tokenExpiry:
             guard session.expiryTimer == id else { return }
-            // The timer that fired is no longer pending: only the others are cancelled.
-            session.expiryTimer = nil
-            sessions[timer.session] = session
             outputs += expireSession(timer.session, nowMs: nowMs)
         }
     }
@@ -50,13 +45,10 @@ extension SessionEngine {
         return (sessionsByUser[key]?.all ?? []).flatMap { expireSession($0.id, nowMs: nowMs) }
     }
 
-    /// Ends the session as expired (journalled); cancels its remaining token timers.
+    /// Ends the session as expired (journalled); its token timers leave the queue with it (a
+    /// timer that already fired is no longer there: its cancel does nothing).
     private mutating func expireSession(_ sessionID: SessionID, nowMs: Int64) -> [SessionOutput] {
-        guard var session = sessions[sessionID] else { return [] }
-        cancelTokenTimers(of: session)
-        session.willExpireTimer = nil
-        session.expiryTimer = nil
-        sessions[sessionID] = session
+        guard let session = sessions[sessionID] else { return [] }
         var outputs = [journal(session, .tokenExpired, nowMs)]
         outputs += endSession(sessionID, .tokenExpired, reason: "the token has expired")
         return outputs
@@ -72,10 +64,12 @@ extension SessionEngine {
         let life = max(expiresAt - session.tokenIssuedAtMs, 0)
         let warnAt = max(session.tokenIssuedAtMs + life / 100 * Int64(configuration.tokenWarningPercent)
             + life % 100 * Int64(configuration.tokenWarningPercent) / 100, nowMs)
+        var token = session.token
         if warnAt < expiresAt {
-            session.willExpireTimer = tokenTimers.schedule(at: warnAt, TokenTimer(session: sessionID, kind: .tokenWillExpire))
+            token.willExpireTimer = tokenTimers.schedule(at: warnAt, TokenTimer(session: sessionID, kind: .tokenWillExpire))
         }
-        session.expiryTimer = tokenTimers.schedule(at: expiresAt, TokenTimer(session: sessionID, kind: .tokenExpiry))
+        token.expiryTimer = tokenTimers.schedule(at: expiresAt, TokenTimer(session: sessionID, kind: .tokenExpiry))
+        session.token = token
         sessions[sessionID] = session
         let first = min(warnAt, expiresAt)
         return earliest.map { first < $0 } ?? true ? [.wake(atMs: first)] : []
@@ -104,11 +98,7 @@ extension SessionEngine {
         var renewed = session
         cancelTokenTimers(of: session)
         var outputs: [SessionOutput] = []
-        renewed.willExpireTimer = nil
-        renewed.expiryTimer = nil
-        renewed.tokenID = claims.tokenID
-        renewed.tokenIssuedAtMs = claims.issuedAtMs
-        renewed.tokenExpiresAtMs = claims.expiresAtMs
+        renewed.token = ConnectedSession.Token(id: claims.tokenID, issuedAtMs: claims.issuedAtMs, expiresAtMs: claims.expiresAtMs)
         sessions[session.id] = renewed
         outputs += scheduleTokenTimers(session.id, nowMs: nowMs)
         outputs.append(.reply(session.connection, tag, .tokenRenewed(tokenExpiresAt: claims.expiresAtMs)))

@@ -194,32 +194,3 @@ struct UserKey: Hashable, Sendable {
         self.init(app: app, user: name)
     }
 }
-
-/// A logged-in connection.
-struct ConnectedSession: Sendable {
-    let id: SessionID
-    let connection: ConnectionID
-    let key: UserKey
-    let device: LoginDevice
-    let autoLogin: Bool
-    /// The device renews its token over REST (``LoginRequest/renewsTokenOverREST``).
-    let renewsTokenOverREST: Bool
-    var tokenID: UInt64
-    var tokenIssuedAtMs: Int64
-    var tokenExpiresAtMs: Int64?
-    var willExpireTimer: TimerID?
-    var expiryTimer: TimerID?
-
-    var info: SessionInfo {
-        SessionInfo(
-            connection: connection, sessionID: id, app: key.app, user: key.user, device: device,
-            autoLogin: autoLogin, tokenExpiresAtMs: tokenExpiresAtMs)
-    }
-
-    var liveSession: LiveSession { LiveSession(id: id, device: device) }
-
-    /// Whose session this is, for the journal.
-    var subject: JournalSubject {
-        JournalSubject(connection: connection, app: key.app, user: key.user, resource: device.resource)
-    }
-}

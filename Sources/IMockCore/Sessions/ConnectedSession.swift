@@ -1,0 +1,94 @@
+import IMockCommon
+
+/// A logged-in connection, as the engine's sessions table keeps it.
+///
+/// Its fields live behind one immutable reference: stored inline, its ~230 bytes made every
+/// slot of the table that large, and a table of 15,000 sessions has 32,768 slots (it doubles
+/// at three quarters full). A change (a token renewed, a timer fired) replaces the reference;
+/// sessions change a few times in their life and are read far more often.
+struct ConnectedSession: Sendable {
+    /// The token a session is logged in with, and its timers in the engine's queue (a timer's
+    /// id stays after it fired: timer ids are never reused, and cancelling a fired one does
+    /// nothing).
+    struct Token: Sendable {
+        var id: UInt64
+        var issuedAtMs: Int64
+        var expiresAtMs: Int64?
+        var willExpireTimer: TimerID?
+        var expiryTimer: TimerID?
+    }
+
+    private final class Fields: Sendable {
+        let id: SessionID
+        let connection: ConnectionID
+        let key: UserKey
+        let device: LoginDevice
+        let autoLogin: Bool
+        let renewsTokenOverREST: Bool
+        let token: Token
+
+        init(
+            id: SessionID, connection: ConnectionID, key: UserKey, device: LoginDevice, autoLogin: Bool,
+            renewsTokenOverREST: Bool, token: Token
+        ) {
+            self.id = id
+            self.connection = connection
+            self.key = key
+            self.device = device
+            self.autoLogin = autoLogin
+            self.renewsTokenOverREST = renewsTokenOverREST
+            self.token = token
+        }
+
+        func with(_ token: Token) -> Fields {
+            Fields(
+                id: id, connection: connection, key: key, device: device, autoLogin: autoLogin,
+                renewsTokenOverREST: renewsTokenOverREST, token: token)
+        }
+    }
+
+    private var fields: Fields
+
+    init(
+        id: SessionID, connection: ConnectionID, key: UserKey, device: LoginDevice, autoLogin: Bool,
+        renewsTokenOverREST: Bool, tokenID: UInt64, tokenIssuedAtMs: Int64, tokenExpiresAtMs: Int64?
+    ) {
+        fields = Fields(
+            id: id, connection: connection, key: key, device: device, autoLogin: autoLogin,
+            renewsTokenOverREST: renewsTokenOverREST,
+            token: Token(id: tokenID, issuedAtMs: tokenIssuedAtMs, expiresAtMs: tokenExpiresAtMs))
+    }
+
+    var id: SessionID { fields.id }
+    var connection: ConnectionID { fields.connection }
+    var key: UserKey { fields.key }
+    var device: LoginDevice { fields.device }
+    var autoLogin: Bool { fields.autoLogin }
+    /// The device renews its token over REST (``LoginRequest/renewsTokenOverREST``).
+    var renewsTokenOverREST: Bool { fields.renewsTokenOverREST }
+
+    /// The session's token and timers; setting it replaces the fields' reference.
+    var token: Token {
+        get { fields.token }
+        set { fields = fields.with(newValue) }
+    }
+
+    var tokenID: UInt64 { fields.token.id }
+    var tokenIssuedAtMs: Int64 { fields.token.issuedAtMs }
+    var tokenExpiresAtMs: Int64? { fields.token.expiresAtMs }
+    var willExpireTimer: TimerID? { fields.token.willExpireTimer }
+    var expiryTimer: TimerID? { fields.token.expiryTimer }
+
+    var info: SessionInfo {
+        SessionInfo(
+            connection: connection, sessionID: id, app: key.app, user: key.user, device: device,
+            autoLogin: autoLogin, tokenExpiresAtMs: tokenExpiresAtMs)
+    }
+
+    var liveSession: LiveSession { LiveSession(id: id, device: device) }
+
+    /// Whose session this is, for the journal.
+    var subject: JournalSubject {
+        JournalSubject(connection: connection, app: key.app, user: key.user, resource: device.resource)
+    }
+}
