@@ -41,8 +41,6 @@ final class SessionHub {
     private var unflushed: [ConnectionID: [ChatMessage]] = [:]
     /// Connections the engine closed (its close is journalled already).
     private var closedByEngine: Set<ConnectionID> = []
-    /// The dialect name of each connection, for its journal entries and the session listing.
-    private var dialectNames: [ConnectionID: String] = [:]
     /// When the idle sweep is on the timeline, if it is.
     private var idleSweepAtMs: Int64?
     /// Everything sent that the control API reports: kicks, token events, closes.
@@ -98,7 +96,6 @@ final class SessionHub {
     func loginDuringUpgrade(_ command: SessionCommand, dialect: any WireDialect) -> Result<UpgradeSession, UpgradeRefusal> {
         let id = reserveConnection()
         let now = clock.nowMs
-        dialectNames[id] = dialect.name
         var outputs = domain.value.connectionOpened(id, nowMs: now)
         if case .login(_, let request) = command { noteLoginSubject(request, on: id) }
         outputs += domain.value.handle(command, on: id, subject: faultSubject(of: id), nowMs: now)
@@ -107,7 +104,6 @@ final class SessionHub {
             for case .journal(let entry) in outputs { record(entry, dialect: dialect.name) }
             perform(domain.value.connectionClosed(id, nowMs: now))
             forgetFaultState(of: id)
-            dialectNames[id] = nil
             return .failure(dialect.refusal(forUpgrade: end))
         }
         let (own, others) = outputs.reduce(into: ([SessionOutput](), [SessionOutput]())) { split, output in
@@ -136,7 +132,6 @@ final class SessionHub {
         let id = upgrade?.id ?? reserveConnection()
         channels[id] = ChannelState(channel: channel, dialect: dialect, lastActivityMs: clock.nowMs)
         noteBackground(of: id)
-        dialectNames[id] = dialect.name
         for message in dialect.greeting { deliver(.message(message), as: .frame, to: id) }
         let idleDeadline = clock.nowMs + idleTimeout(of: id).milliseconds
         if idleSweepAtMs.map({ $0 > idleDeadline }) ?? true { scheduleIdleSweep(atMs: idleDeadline) }
@@ -195,7 +190,6 @@ final class SessionHub {
         forgetFaultState(of: id)
         let undelivered = state.dialect?.undeliveredMessages ?? []
         perform(domain.value.connectionClosed(id, undelivered: undelivered, nowMs: clock.nowMs))
-        dialectNames[id] = nil
         if logger.logs(.debug) { logger.debug("ws.close", ["conn": String(id.rawValue), "code": String(code.rawValue)]) }
     }
 
@@ -288,14 +282,15 @@ final class SessionHub {
     /// Called with every journal entry as it is recorded (the event stream and metrics listen).
     var onJournal: ((JournalEntry) -> Void)?
 
-    /// The dialect name of an open connection (`imock`, `msync`, `openim` …).
-    func dialectName(of id: ConnectionID) -> String? { dialectNames[id] }
+    /// The dialect name of an open connection (`imock`, `msync`, `openim` …), from its dialect
+    /// (a table of names per connection cost a slot each).
+    func dialectName(of id: ConnectionID) -> String? { channels[id]?.dialect?.name }
 
     /// Journals `entry`, naming the dialect of its connection (`dialect`, when the connection
     /// is no longer open).
     private func record(_ entry: JournalEntry, dialect: String? = nil) {
         var entry = entry
-        entry.dialect = entry.dialect ?? dialect ?? dialectNames[entry.connection]
+        entry.dialect = entry.dialect ?? dialect ?? dialectName(of: entry.connection)
         onJournal?(entry)
         if journal.count >= SessionHub.journalCapacity { journal.removeFirst(journal.count / 2) }
         journal.append(entry)
