@@ -1,5 +1,3 @@
-import IMockCommon
-
 /// A logged-in connection, as the engine's sessions table keeps it.
 ///
 /// Its fields live behind one immutable reference: stored inline, its ~230 bytes made every
@@ -7,15 +5,13 @@ import IMockCommon
 /// at three quarters full). A change (a token renewed, a timer fired) replaces the reference;
 /// sessions change a few times in their life and are read far more often.
 struct ConnectedSession: Sendable {
-    /// The token a session is logged in with, and its timers in the engine's queue (a timer's
-    /// id stays after it fired: timer ids are never reused, and cancelling a fired one does
-    /// nothing).
+    /// The token a session is logged in with, and the generation of its timers in the
+    /// engine's ``TokenTimerQueue`` (0: none pending).
     struct Token: Sendable {
         var id: UInt64
         var issuedAtMs: Int64
         var expiresAtMs: Int64?
-        var willExpireTimer: TimerID?
-        var expiryTimer: TimerID?
+        var timerGeneration: UInt64 = 0
     }
 
     private final class Fields: Sendable {
@@ -76,8 +72,6 @@ struct ConnectedSession: Sendable {
     var tokenID: UInt64 { fields.token.id }
     var tokenIssuedAtMs: Int64 { fields.token.issuedAtMs }
     var tokenExpiresAtMs: Int64? { fields.token.expiresAtMs }
-    var willExpireTimer: TimerID? { fields.token.willExpireTimer }
-    var expiryTimer: TimerID? { fields.token.expiryTimer }
 
     var info: SessionInfo {
         SessionInfo(

@@ -13,21 +13,3 @@ public struct ConnectionID: RawRepresentable, Hashable, Comparable, Sendable, Cu
 
     public var description: String { "conn#\(rawValue)" }
 }
-
-/// A token timer in the engine's queue: whose session and what for. The engine keeps every
-/// session's token timers in one deadline queue and asks its shell for one wake-up at the
-/// earliest (``SessionOutput/wake(atMs:)``), instead of a shell timer per session and kind.
-struct TokenTimer: Sendable {
-    /// What the timer is for.
-    enum Kind: Sendable {
-        /// Send `token.willExpire`.
-        case tokenWillExpire
-        /// Send `token.expired` and close with 4108.
-        case tokenExpiry
-    }
-
-    /// The session it belongs to.
-    let session: SessionID
-    /// What it is for.
-    let kind: Kind
-}

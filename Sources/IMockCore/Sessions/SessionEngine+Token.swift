@@ -1,5 +1,3 @@
-import IMockCommon
-
 extension SessionEngine {
     /// The shell's wake-up (``SessionOutput/wake(atMs:)``) came: fires every token timer due
     /// by `nowMs`, earliest first (equal deadlines in scheduling order), and asks for the next
@@ -11,32 +9,30 @@ extension SessionEngine {
     public mutating func fireDueTimers(nowMs: Int64) -> [SessionOutput] {
         var outputs: [SessionOutput] = []
         while let due = tokenTimers.popFirst(dueBy: nowMs) {
-            fire(due.payload, id: due.id, nowMs: nowMs, into: &outputs)
+            guard var session = sessions[due.session], session.token.timerGeneration == due.generation else {
+                tokenTimers.poppedStale()
+                continue
+            }
+            if due.isExpiry {
+                session.token.timerGeneration = 0
+                sessions[due.session] = session
+                outputs += expireSession(due.session, nowMs: nowMs)
+            } else if let expiresAt = session.tokenExpiresAtMs {
+                // The expiry takes the warning's place, in the order it was given with it.
+                tokenTimers.push(TokenTimerQueue.Entry(atMs: expiresAt, order: due.order | 1, session: due.session))
+                outputs.append(.push(session.connection, .tokenWillExpire(expiresAt: expiresAt)))
+                outputs.append(journal(session, .tokenWillExpire(expiresAt: expiresAt), nowMs))
+            }
         }
         if let next = tokenTimers.nextDeadline { outputs.append(.wake(atMs: next)) }
         return outputs
     }
 
-    /// The number of token timers pending (every live session with an expiring token has one
-    /// or two).
+    /// The sessions with a token timer pending (one each: the warning, then the expiry).
     public var pendingTokenTimerCount: Int { tokenTimers.count }
 
-    /// The earliest pending token timer's deadline.
+    /// The earliest pending token timer's deadline (perhaps of a timer since cancelled).
     public var nextTokenTimerDeadlineMs: Int64? { tokenTimers.nextDeadline }
-
-    /// One due timer: the session's warning or expiry, when it is still the session's.
-    private mutating func fire(_ timer: TokenTimer, id: TimerID, nowMs: Int64, into outputs: inout [SessionOutput]) {
-        guard let session = sessions[timer.session] else { return }
-        switch timer.kind {
-        case .tokenWillExpire:
-            guard session.willExpireTimer == id, let expiresAt = session.tokenExpiresAtMs else { return }
-            outputs.append(.push(session.connection, .tokenWillExpire(expiresAt: expiresAt)))
-            outputs.append(journal(session, .tokenWillExpire(expiresAt: expiresAt), nowMs))
-        case .tokenExpiry:
-            guard session.expiryTimer == id else { return }
-            outputs += expireSession(timer.session, nowMs: nowMs)
-        }
-    }
 
     /// Expires the tokens of `user`'s live sessions now, ahead of their timers (the control
     /// API's "expire now"): each ends as expired, earliest login first.
@@ -45,8 +41,7 @@ extension SessionEngine {
         return (sessionsByUser[key]?.all ?? []).flatMap { expireSession($0.id, nowMs: nowMs) }
     }
 
-    /// Ends the session as expired (journalled); its token timers leave the queue with it (a
-    /// timer that already fired is no longer there: its cancel does nothing).
+    /// Ends the session as expired (journalled); its token timers leave the queue with it.
     private mutating func expireSession(_ sessionID: SessionID, nowMs: Int64) -> [SessionOutput] {
         guard let session = sessions[sessionID] else { return [] }
         var outputs = [journal(session, .tokenExpired, nowMs)]
@@ -64,22 +59,25 @@ extension SessionEngine {
         let life = max(expiresAt - session.tokenIssuedAtMs, 0)
         let warnAt = max(session.tokenIssuedAtMs + life / 100 * Int64(configuration.tokenWarningPercent)
             + life % 100 * Int64(configuration.tokenWarningPercent) / 100, nowMs)
-        var token = session.token
-        if warnAt < expiresAt {
-            token.willExpireTimer = tokenTimers.schedule(at: warnAt, TokenTimer(session: sessionID, kind: .tokenWillExpire))
-        }
-        token.expiryTimer = tokenTimers.schedule(at: expiresAt, TokenTimer(session: sessionID, kind: .tokenExpiry))
-        session.token = token
+        // The warning first (its expiry follows it into the queue when it fired), or the
+        // expiry alone when the warning would not come before it.
+        let generation = tokenTimers.nextGeneration()
+        let first =
+            warnAt < expiresAt
+            ? TokenTimerQueue.Entry(atMs: warnAt, order: generation << 1, session: sessionID)
+            : TokenTimerQueue.Entry(atMs: expiresAt, order: generation << 1 | 1, session: sessionID)
+        tokenTimers.push(first)
+        session.token.timerGeneration = generation
         sessions[sessionID] = session
-        let first = min(warnAt, expiresAt)
-        return earliest.map { first < $0 } ?? true ? [.wake(atMs: first)] : []
+        return earliest.map { first.atMs < $0 } ?? true ? [.wake(atMs: first.atMs)] : []
     }
 
-    /// Takes `session`'s pending token timers out of the queue (the caller clears its fields
-    /// or forgets it).
+    /// Notes that `session`'s pending token timer (if it has one) is stale, once the table no
+    /// longer holds it with that generation (it ended, or its token was replaced).
     mutating func cancelTokenTimers(of session: ConnectedSession) {
-        if let id = session.willExpireTimer { tokenTimers.cancel(id) }
-        if let id = session.expiryTimer { tokenTimers.cancel(id) }
+        guard session.token.timerGeneration != 0 else { return }
+        let table = sessions
+        tokenTimers.noteStale { table[$0.session]?.token.timerGeneration == $0.generation }
     }
 
     /// `renewToken`: a valid token of the same user and app replaces the session's token and
@@ -96,10 +94,10 @@ extension SessionEngine {
             return [refuse(session.connection, tag, error, field: "token")]
         }
         var renewed = session
-        cancelTokenTimers(of: session)
         var outputs: [SessionOutput] = []
         renewed.token = ConnectedSession.Token(id: claims.tokenID, issuedAtMs: claims.issuedAtMs, expiresAtMs: claims.expiresAtMs)
         sessions[session.id] = renewed
+        cancelTokenTimers(of: session)
         outputs += scheduleTokenTimers(session.id, nowMs: nowMs)
         outputs.append(.reply(session.connection, tag, .tokenRenewed(tokenExpiresAt: claims.expiresAtMs)))
         return outputs

@@ -1,5 +1,3 @@
-import IMockCommon
-
 /// The live-connection state machine: dialect-neutral ``SessionCommand``s in,
 /// ``SessionOutput``s out, no I/O and no wire format (the dialects in IMockWire translate).
 ///
@@ -31,7 +29,7 @@ public struct SessionEngine: Sendable {
     var nextMessageSerial: UInt64 = 1
     /// Every live session's token timers, earliest first (one queue for the engine: the shell
     /// keeps one wake-up for all of them).
-    var tokenTimers = DeadlineQueue<Int64, TokenTimer>()
+    var tokenTimers = TokenTimerQueue()
     /// What changed in the offline queues, message ids and active users since the server last
     /// took it (recording is off unless a store asks for it).
     public internal(set) var changeLog = DurableChangeLog()

@@ -153,10 +153,10 @@ struct EngineInvariants {
             let announced = Set(links.compactMap { $0.value == .live(app) ? $0.key : nil })
             check(engine == announced, "live sessions of \(app): engine \(engine.sorted()), outputs \(announced.sorted()), after \(what())")
         }
-        // Token timers only for live sessions, at most two each, and none the shell's one
+        // Token timers only for live sessions, one each at most, and none the shell's one
         // wake-up would miss.
         let live = links.values.filter { if case .live = $0 { true } else { false } }.count
-        check(domain.engine.pendingTokenTimerCount <= 2 * live,
+        check(domain.engine.pendingTokenTimerCount <= live,
               "\(domain.engine.pendingTokenTimerCount) token timers pending for \(live) sessions, after \(what())")
         if let next = domain.engine.nextTokenTimerDeadlineMs {
             check(wakeAtMs.map { $0 <= next } ?? false,

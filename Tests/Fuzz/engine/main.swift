@@ -11,7 +11,7 @@
 // - exactly one answer per request (a reply with its tag, or a login refusal's end), in the
 //   batch of that request, to its connection, and no reply outside a request's batch;
 // - every kick journalled and followed, in the same batch, by its end with the same code;
-// - token timers pending only for live sessions, at most two per session, none later than the
+// - token timers pending only for live sessions, at most one per session, none later than the
 //   shell's one wake-up would find it; an early wake-up fires nothing;
 // - the engine's connections and live sessions are the ones its outputs announced;
 // - a sent message goes live to every session of its recipient, or waits in the offline queue;

@@ -75,7 +75,7 @@ import Testing
             return nil
         }
         #expect(wakes.count == 1)
-        #expect(engine.pendingTokenTimerCount == 2)
+        #expect(engine.pendingTokenTimerCount == 1)
         // "Expire now" ends the session while its warning is still pending.
         let expired = engine.expireTokens(app: Self.app, user: "alice", nowMs: Self.now)
         #expect(expired.contains { if case .end(connection, let end) = $0 { end.cause == .tokenExpired } else { false } })

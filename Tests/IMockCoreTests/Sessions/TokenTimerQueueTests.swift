@@ -1,4 +1,3 @@
-import IMockCommon
 import Testing
 
 @testable import IMockCore
@@ -97,7 +96,7 @@ struct TokenTimerQueueTests {
         try world.login(2, ttl: 10)
         #expect(world.wakes == [Self.now + 80_000, Self.now + 8_000])
         #expect(world.engine.nextTokenTimerDeadlineMs == Self.now + 8_000)
-        #expect(world.engine.pendingTokenTimerCount == 6)
+        #expect(world.engine.pendingTokenTimerCount == 3)
     }
 
     @Test func equalDeadlinesFireInLoginOrder() throws {
@@ -110,13 +109,13 @@ struct TokenTimerQueueTests {
     @Test func endedSessionsTakeTheirTimersOutOfTheQueue() throws {
         var world = try World(users: 300)
         for index in 0..<300 { try world.login(index, ttl: 3600) }
-        #expect(world.engine.pendingTokenTimerCount == 600)
+        #expect(world.engine.pendingTokenTimerCount == 300)
         for index in 0..<270 {
             #expect(world.engine.connectionClosed(ConnectionID(UInt64(index + 1)), nowMs: Self.now).isEmpty)
         }
-        #expect(world.engine.pendingTokenTimerCount == 60)
+        #expect(world.engine.pendingTokenTimerCount == 30)
         // The queue keeps at most about twice its live entries, not the ended sessions' week.
-        #expect(world.engine.tokenTimers.storedCount <= 2 * 60 + 64)
+        #expect(world.engine.tokenTimers.storedCount <= 2 * 30 + 64)
         let events = Self.tokenEvents(world.jump(to: Self.now + 3_600_000))
         #expect(Set(events.map(\.user)) == Set((270..<300).map { "u\($0)" }))
         #expect(events.count == 60)
@@ -148,8 +147,37 @@ struct TokenTimerQueueTests {
         world.take(world.engine.handle(
             .renewToken(RequestTag("r"), token: token), on: ConnectionID(1), nowMs: renewedAt,
             directory: &world.directory))
-        #expect(world.engine.pendingTokenTimerCount == 2)
+        #expect(world.engine.pendingTokenTimerCount == 1)
         let events = Self.tokenEvents(world.jump(to: renewedAt + 100_000))
         #expect(events.map(\.atMs) == [renewedAt + 80_000, renewedAt + 100_000])
+    }
+
+    @Test func theQueueOrdersByDeadlineThenOrderAndRebuildsWhenStaleEntriesOutnumberLiveOnes() {
+        var queue = TokenTimerQueue()
+        for (atMs, order) in [(30, 4), (10, 7), (10, 2), (20, 3), (5, 9)] {
+            queue.push(TokenTimerQueue.Entry(atMs: Int64(atMs), order: UInt64(order), session: SessionID(rawValue: UInt64(order))))
+        }
+        var orders: [UInt64] = []
+        while let entry = queue.popFirst(dueBy: 25) { orders.append(entry.order) }
+        #expect(orders == [9, 2, 7, 3])
+        #expect(queue.nextDeadline == 30)
+        #expect(queue.popFirst(dueBy: 100)?.isExpiry == false)
+
+        for index in 0..<200 {
+            queue.push(TokenTimerQueue.Entry(atMs: Int64(index), order: UInt64(index), session: SessionID(rawValue: UInt64(index))))
+        }
+        var ended: Set<UInt64> = []
+        for index in 0..<150 {
+            ended.insert(UInt64(index))
+            queue.noteStale { !ended.contains($0.session.rawValue) }
+        }
+        #expect(queue.count == 50)
+        #expect(queue.storedCount <= 2 * 50 + 64)
+        var live: [UInt64] = []
+        while let entry = queue.popFirst(dueBy: .max) {
+            if ended.contains(entry.session.rawValue) { queue.poppedStale() } else { live.append(entry.session.rawValue) }
+        }
+        #expect(live == Array(150..<200))
+        #expect(queue.count == 0)
     }
 }
