@@ -15,22 +15,21 @@ struct ConnectedSession: Sendable {
     }
 
     private final class Fields: Sendable {
-        let id: SessionID
+        /// The session's id and device, as the user's live sessions hold them (one device).
+        let live: LiveSession
         let connection: ConnectionID
         let key: UserKey
-        let device: LoginDevice
         let autoLogin: Bool
         let renewsTokenOverREST: Bool
         let token: Token
 
         init(
-            id: SessionID, connection: ConnectionID, key: UserKey, device: LoginDevice, autoLogin: Bool,
-            renewsTokenOverREST: Bool, token: Token
+            live: LiveSession, connection: ConnectionID, key: UserKey, autoLogin: Bool, renewsTokenOverREST: Bool,
+            token: Token
         ) {
-            self.id = id
+            self.live = live
             self.connection = connection
             self.key = key
-            self.device = device
             self.autoLogin = autoLogin
             self.renewsTokenOverREST = renewsTokenOverREST
             self.token = token
@@ -38,27 +37,28 @@ struct ConnectedSession: Sendable {
 
         func with(_ token: Token) -> Fields {
             Fields(
-                id: id, connection: connection, key: key, device: device, autoLogin: autoLogin,
+                live: live, connection: connection, key: key, autoLogin: autoLogin,
                 renewsTokenOverREST: renewsTokenOverREST, token: token)
         }
     }
 
     private var fields: Fields
 
+    /// A session of `live`'s id and device (the same value the user's live sessions hold).
     init(
-        id: SessionID, connection: ConnectionID, key: UserKey, device: LoginDevice, autoLogin: Bool,
+        live: LiveSession, connection: ConnectionID, key: UserKey, autoLogin: Bool,
         renewsTokenOverREST: Bool, tokenID: UInt64, tokenIssuedAtMs: Int64, tokenExpiresAtMs: Int64?
     ) {
         fields = Fields(
-            id: id, connection: connection, key: key, device: device, autoLogin: autoLogin,
+            live: live, connection: connection, key: key, autoLogin: autoLogin,
             renewsTokenOverREST: renewsTokenOverREST,
             token: Token(id: tokenID, issuedAtMs: tokenIssuedAtMs, expiresAtMs: tokenExpiresAtMs))
     }
 
-    var id: SessionID { fields.id }
+    var id: SessionID { fields.live.id }
     var connection: ConnectionID { fields.connection }
     var key: UserKey { fields.key }
-    var device: LoginDevice { fields.device }
+    var device: LoginDevice { fields.live.device }
     var autoLogin: Bool { fields.autoLogin }
     /// The device renews its token over REST (``LoginRequest/renewsTokenOverREST``).
     var renewsTokenOverREST: Bool { fields.renewsTokenOverREST }
@@ -79,7 +79,7 @@ struct ConnectedSession: Sendable {
             autoLogin: autoLogin, tokenExpiresAtMs: tokenExpiresAtMs)
     }
 
-    var liveSession: LiveSession { LiveSession(id: id, device: device) }
+    var liveSession: LiveSession { fields.live }
 
     /// Whose session this is, for the journal.
     var subject: JournalSubject {

@@ -43,8 +43,8 @@ extension SessionEngine {
     /// engine's own).
     mutating func removeSession(_ sessionID: SessionID) {
         guard let session = sessions.removeValue(forKey: sessionID) else { return }
-        sessionsByUser[session.key]?.remove(sessionID)
-        if sessionsByUser[session.key]?.isEmpty == true { sessionsByUser[session.key] = nil }
+        users[session.key]?.live.remove(sessionID)
+        if users[session.key]?.isEmpty == true { users[session.key] = nil }
         cancelTokenTimers(of: session)
     }
 

@@ -38,7 +38,7 @@ extension SessionEngine {
     /// API's "expire now"): each ends as expired, earliest login first.
     public mutating func expireTokens(app: AppKey, user: String, nowMs: Int64) -> [SessionOutput] {
         guard let key = UserKey(app: app, rawUser: user) else { return [] }
-        return (sessionsByUser[key]?.all ?? []).flatMap { expireSession($0.id, nowMs: nowMs) }
+        return (users[key]?.live.all ?? []).flatMap { expireSession($0.id, nowMs: nowMs) }
     }
 
     /// Ends the session as expired (journalled); its token timers leave the queue with it.
@@ -114,7 +114,7 @@ extension SessionEngine {
         guard let key = UserKey(app: app, rawUser: user),
             let claims = try? Self.verifiedClaims(token, of: key, directory: directory, nowMs: nowMs)
         else { return [] }
-        return (sessionsByUser[key]?.all ?? []).map(\.id).flatMap { id -> [SessionOutput] in
+        return (users[key]?.live.all ?? []).map(\.id).flatMap { id -> [SessionOutput] in
             guard let session = sessions[id], session.renewsTokenOverREST else { return [] }
             let sooner: Bool =
                 switch (session.tokenExpiresAtMs, claims.expiresAtMs) {

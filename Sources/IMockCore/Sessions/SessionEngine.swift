@@ -17,11 +17,11 @@ public struct SessionEngine: Sendable {
 
     var connections: [ConnectionID: ConnectionState] = [:]
     var sessions: [SessionID: ConnectedSession] = [:]
-    /// The live sessions of each user, in login order (indexed for the device policy).
-    var sessionsByUser: [UserKey: LiveSessions] = [:]
+    /// Each user's live sessions and last login device (one table: two tables of 15,000 users
+    /// cost a slot each at a low load factor).
+    var users: [UserKey: UserSessions] = [:]
     var offlineQueues: [UserKey: OfflineQueue] = [:]
     var activeUsers: [AppKey: Set<String>] = [:]
-    var lastLoginDevice: [UserKey: DeviceIdentity] = [:]
     /// The user of each connection whose session the engine ended and whose close the shell
     /// has not reported yet (so messages its dialect still held can be queued again).
     var closingUsers: [ConnectionID: UserKey] = [:]
@@ -162,7 +162,7 @@ public struct SessionEngine: Sendable {
     public var connectionCount: Int { connections.count }
 
     func sessionInfos(of key: UserKey) -> [SessionInfo] {
-        (sessionsByUser[key]?.all ?? []).compactMap { sessions[$0.id]?.info }
+        (users[key]?.live.all ?? []).compactMap { sessions[$0.id]?.info }
     }
 }
 
@@ -174,6 +174,16 @@ enum ConnectionState: Sendable, Equatable {
     case loggedIn(SessionID)
     /// The engine sent a close; frames are ignored until the shell reports the close.
     case closing
+}
+
+/// What the engine keeps per user: the live sessions in login order (indexed for the device
+/// policy) and the device of the last login (which outlives the sessions).
+struct UserSessions: Sendable {
+    var live = LiveSessions()
+    var lastLoginDevice: DeviceIdentity?
+
+    /// Nothing left to keep.
+    var isEmpty: Bool { live.isEmpty && lastLoginDevice == nil }
 }
 
 /// (app, canonical username).
