@@ -70,7 +70,7 @@ extension SessionEngine {
             live: live, connection: connection, key: key, autoLogin: request.autoLogin,
             renewsTokenOverREST: request.renewsTokenOverREST, tokenID: claims.tokenID, tokenIssuedAtMs: claims.issuedAtMs, tokenExpiresAtMs: claims.expiresAtMs)
         users[key, default: UserSessions()].live.insert(live)
-        users[key]?.lastLoginDevice = sessionDevice.identity
+        users[key]?.lastLogin = live
         connections[connection] = .loggedIn(sessionID)
         if activeUsers[app.key, default: []].insert(key.user).inserted {
             changeLog.record(.userActive(app.key, username: key.user))

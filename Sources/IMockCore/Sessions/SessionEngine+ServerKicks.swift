@@ -34,7 +34,7 @@ extension SessionEngine {
             if offlineQueues.removeValue(forKey: key) != nil {
                 changeLog.record(.queueDropped(app, recipient: key.user))
             }
-            users[key]?.lastLoginDevice = nil
+            users[key]?.lastLogin = nil
             if users[key]?.isEmpty == true { users[key] = nil }
         }
         return outputs

@@ -177,13 +177,19 @@ enum ConnectionState: Sendable, Equatable {
 }
 
 /// What the engine keeps per user: the live sessions in login order (indexed for the device
-/// policy) and the device of the last login (which outlives the sessions).
+/// policy) and the last login (which outlives its session: the policy compares a new login's
+/// device with it).
 struct UserSessions: Sendable {
     var live = LiveSessions()
-    var lastLoginDevice: DeviceIdentity?
+    /// The last login's session and device (one reference, shared with the session while it
+    /// lives: half the size of a copy of its device's identity in every user's slot).
+    var lastLogin: LiveSession?
+
+    /// The device of the last login.
+    var lastLoginDevice: DeviceIdentity? { lastLogin?.device.identity }
 
     /// Nothing left to keep.
-    var isEmpty: Bool { live.isEmpty && lastLoginDevice == nil }
+    var isEmpty: Bool { live.isEmpty && lastLogin == nil }
 }
 
 /// (app, canonical username).
