@@ -47,12 +47,20 @@ final class SessionHub {
     private(set) var journal: [JournalEntry] = []
     static let journalCapacity = 10_000
 
-    struct ChannelState {
+    /// An open connection's state, behind one reference: its ~64 bytes inline made every slot
+    /// of `channels` that large, and the table has 32,768 slots for 15,000 connections.
+    final class ChannelState {
         let channel: WebSocketChannel
-        /// The connection's wire protocol and its per-connection state.
+        /// The connection's wire protocol and its per-connection state (changed in place).
         var dialect: (any WireDialect)?
         /// When a message last arrived, on the server clock.
         var lastActivityMs: Int64
+
+        init(channel: WebSocketChannel, dialect: (any WireDialect)?, lastActivityMs: Int64) {
+            self.channel = channel
+            self.dialect = dialect
+            self.lastActivityMs = lastActivityMs
+        }
     }
 
     init(
