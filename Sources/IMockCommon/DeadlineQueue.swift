@@ -23,7 +23,7 @@ public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecke
     // @unchecked: Sendable exactly when Payload is; the event loop keeps non-Sendable closures
     // in a loop-confined queue.
     @usableFromInline
-    struct Entry {
+    struct Entry: HeapOrdered {
         @usableFromInline var deadline: Deadline
         @usableFromInline var id: TimerID
         @usableFromInline var payload: Payload
@@ -36,13 +36,13 @@ public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecke
         }
 
         @inlinable
-        func firesBefore(_ other: Entry) -> Bool {
+        func comesBefore(_ other: Entry) -> Bool {
             deadline != other.deadline ? deadline < other.deadline : id < other.id
         }
     }
 
     /// A binary min-heap on (deadline, id). Cancelled entries stay until they reach the top.
-    @usableFromInline var heap: [Entry] = []
+    @usableFromInline var heap = BinaryHeap<Entry>()
     @usableFromInline var live: Set<TimerID> = []
     @usableFromInline var nextID: UInt64 = 0
 
@@ -69,8 +69,7 @@ public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecke
         let id = TimerID(rawValue: nextID)
         nextID += 1
         live.insert(id)
-        heap.append(Entry(deadline: deadline, id: id, payload: payload))
-        siftUp(heap.count - 1)
+        heap.push(Entry(deadline: deadline, id: id, payload: payload))
         return id
     }
 
@@ -94,12 +93,7 @@ public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecke
     /// them, so a cancel costs constant time on average).
     @inlinable
     mutating func dropCancelled() {
-        heap.removeAll { !live.contains($0.id) }
-        var parent = heap.count / 2 - 1
-        while parent >= 0 {
-            siftDown(parent)
-            parent -= 1
-        }
+        heap.retain { live.contains($0.id) }
     }
 
     /// Whether `id` is still pending.
@@ -111,7 +105,7 @@ public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecke
     public mutating func popDue(now: Deadline) -> [(id: TimerID, payload: Payload)] {
         var due: [(id: TimerID, payload: Payload)] = []
         while let top = heap.first, top.deadline <= now {
-            removeTop()
+            heap.popFirst()
             live.remove(top.id)
             due.append((id: top.id, payload: top.payload))
             dropCancelledTop()
@@ -123,7 +117,7 @@ public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecke
     @inlinable
     public mutating func popFirst(dueBy limit: Deadline) -> (id: TimerID, deadline: Deadline, payload: Payload)? {
         guard let top = heap.first, top.deadline <= limit else { return nil }
-        removeTop()
+        heap.popFirst()
         live.remove(top.id)
         dropCancelledTop()
         return (top.id, top.deadline, top.payload)
@@ -131,40 +125,6 @@ public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecke
 
     @inlinable
     mutating func dropCancelledTop() {
-        while let top = heap.first, !live.contains(top.id) { removeTop() }
-    }
-
-    @inlinable
-    mutating func removeTop() {
-        let last = heap.removeLast()
-        guard !heap.isEmpty else { return }
-        heap[0] = last
-        siftDown(0)
-    }
-
-    @inlinable
-    mutating func siftUp(_ start: Int) {
-        var child = start
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child].firesBefore(heap[parent]) else { return }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    @inlinable
-    mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1
-            let right = left + 1
-            var first = parent
-            if left < heap.count, heap[left].firesBefore(heap[first]) { first = left }
-            if right < heap.count, heap[right].firesBefore(heap[first]) { first = right }
-            guard first != parent else { return }
-            heap.swapAt(parent, first)
-            parent = first
-        }
+        while let top = heap.first, !live.contains(top.id) { heap.popFirst() }
     }
 }

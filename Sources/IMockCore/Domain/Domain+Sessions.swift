@@ -21,9 +21,10 @@ extension Domain {
         return engine.handle(command, on: connection, faults: faults, nowMs: nowMs, directory: &directory)
     }
 
-    /// A timer the engine scheduled is due.
-    public mutating func timerFired(_ timer: TimerToken, nowMs: Int64) -> [SessionOutput] {
-        engine.timerFired(timer, nowMs: nowMs, directory: &directory)
+    /// The engine's wake-up is due (``SessionOutput/wake(atMs:)``): its token timers due by
+    /// `nowMs` fire.
+    public mutating func fireDueTimers(nowMs: Int64) -> [SessionOutput] {
+        engine.fireDueTimers(nowMs: nowMs)
     }
 
     /// A connection's client stopped reading (its output passed the limit).

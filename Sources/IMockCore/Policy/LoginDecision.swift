@@ -19,12 +19,30 @@ public struct LiveSession: Sendable, Hashable {
     /// The session.
     public let id: SessionID
     /// Its device and login.
-    public let device: LoginDevice
+    public var device: LoginDevice { box.device }
+    /// The device behind one reference, shared with the engine's record of the session: a
+    /// device is ~110 bytes, and every live session was held in two places.
+    private let box: DeviceBox
+
+    private final class DeviceBox: Sendable {
+        let device: LoginDevice
+
+        init(_ device: LoginDevice) { self.device = device }
+    }
 
     /// Creates a session.
     public init(id: SessionID, device: LoginDevice) {
         self.id = id
-        self.device = device
+        box = DeviceBox(device)
+    }
+
+    public static func == (lhs: LiveSession, rhs: LiveSession) -> Bool {
+        lhs.id == rhs.id && (lhs.box === rhs.box || lhs.device == rhs.device)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(device)
     }
 }
 

@@ -36,23 +36,16 @@ extension SessionEngine {
         closingUsers[session.connection] = session.key
         let end = SessionEnd(cause: cause, reason: reason, subject: session.subject)
         outputs.append(.end(session.connection, end))
-        removeSession(sessionID, into: &outputs)
+        removeSession(sessionID)
     }
 
-    /// Forgets a session and cancels its timers (no output to it).
-    mutating func removeSession(_ sessionID: SessionID) -> [SessionOutput] {
-        var outputs: [SessionOutput] = []
-        removeSession(sessionID, into: &outputs)
-        return outputs
-    }
-
-    /// ``removeSession(_:)`` appending the cancels to `outputs`.
-    mutating func removeSession(_ sessionID: SessionID, into outputs: inout [SessionOutput]) {
+    /// Forgets a session and cancels its token timers (no output to it: the timers are the
+    /// engine's own).
+    mutating func removeSession(_ sessionID: SessionID) {
         guard let session = sessions.removeValue(forKey: sessionID) else { return }
-        sessionsByUser[session.key]?.remove(sessionID)
-        if sessionsByUser[session.key]?.isEmpty == true { sessionsByUser[session.key] = nil }
-        if let timer = session.willExpireTimer { outputs.append(.cancel(timer)) }
-        if let timer = session.expiryTimer { outputs.append(.cancel(timer)) }
+        users[session.key]?.live.remove(sessionID)
+        if users[session.key]?.isEmpty == true { users[session.key] = nil }
+        cancelTokenTimers(of: session)
     }
 
     func journal(_ session: ConnectedSession, _ event: JournalEvent, _ nowMs: Int64) -> SessionOutput {

@@ -40,10 +40,10 @@ extension SessionEngine {
             throw .invalidDevice
         }
         let attempt = LoginAttempt(
-            device: device, isAutoLogin: request.autoLogin, lastLoginDevice: lastLoginDevice[key])
+            device: device, isAutoLogin: request.autoLogin, lastLoginDevice: users[key]?.lastLoginDevice)
         let decision: LoginDecision
         do {
-            decision = try decider.decide(attempt, liveSessions: sessionsByUser[key] ?? LiveSessions(), app: app)
+            decision = try decider.decide(attempt, liveSessions: users[key]?.live ?? LiveSessions(), app: app)
         } catch {
             throw .platformNotAllowed
         }
@@ -65,15 +65,16 @@ extension SessionEngine {
         var outputs = displace(kicks: kicks, replacing: replacing, app: app.key, nowMs: nowMs, directory: &directory)
         let sessionID = SessionID(rawValue: nextSessionSerial)
         nextSessionSerial += 1
+        let live = LiveSession(id: sessionID, device: sessionDevice)
         sessions[sessionID] = ConnectedSession(
-            id: sessionID, connection: connection, key: key, device: sessionDevice, autoLogin: request.autoLogin,
+            live: live, connection: connection, key: key, autoLogin: request.autoLogin,
             renewsTokenOverREST: request.renewsTokenOverREST, tokenID: claims.tokenID, tokenIssuedAtMs: claims.issuedAtMs, tokenExpiresAtMs: claims.expiresAtMs)
-        sessionsByUser[key, default: LiveSessions()].insert(LiveSession(id: sessionID, device: sessionDevice))
+        users[key, default: UserSessions()].live.insert(live)
+        users[key]?.lastLogin = live
         connections[connection] = .loggedIn(sessionID)
         if activeUsers[app.key, default: []].insert(key.user).inserted {
             changeLog.record(.userActive(app.key, username: key.user))
         }
-        lastLoginDevice[key] = sessionDevice.identity
 
         outputs.append(
             .reply(

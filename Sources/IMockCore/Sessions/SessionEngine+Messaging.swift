@@ -11,7 +11,7 @@ extension SessionEngine {
         guard directory.apps[recipient.app]?.users[recipient.user] != nil else {
             return [refuse(session.connection, tag, .recipientNotFound, field: "to")]
         }
-        let live = sessionsByUser[recipient]?.all ?? []
+        let live = users[recipient]?.live.all ?? []
         if live.isEmpty, (offlineQueues[recipient]?.count ?? 0) >= configuration.maximumOfflineMessagesPerUser {
             return [refuse(session.connection, tag, .offlineQueueFull)]
         }

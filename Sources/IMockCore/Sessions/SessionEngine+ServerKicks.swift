@@ -16,7 +16,7 @@ extension SessionEngine {
     /// tokens kicked): every session of `user` on OpenIM platform `platformID` gets 2002.
     public mutating func forceLogout(app: AppKey, user: String, platformID: Int, nowMs: Int64) -> [SessionOutput] {
         guard let key = UserKey(app: app, rawUser: user) else { return [] }
-        let victims = (sessionsByUser[key]?.all ?? []).map(\.id).filter {
+        let victims = (users[key]?.live.all ?? []).map(\.id).filter {
             sessions[$0]?.device.platform.openIMPlatformID == platformID
         }
         return victims.flatMap {
@@ -34,7 +34,8 @@ extension SessionEngine {
             if offlineQueues.removeValue(forKey: key) != nil {
                 changeLog.record(.queueDropped(app, recipient: key.user))
             }
-            lastLoginDevice[key] = nil
+            users[key]?.lastLogin = nil
+            if users[key]?.isEmpty == true { users[key] = nil }
         }
         return outputs
     }
@@ -67,7 +68,7 @@ extension SessionEngine {
         app: AppKey, user: String, resource: String?, code: Int, reason: String, by: KickedBy?, nowMs: Int64
     ) -> [SessionOutput] {
         guard let key = UserKey(app: app, rawUser: user) else { return [] }
-        guard let live = sessionsByUser[key] else { return [] }
+        guard let live = users[key]?.live, !live.isEmpty else { return [] }
         let victims = resource.map { live.sessions(withResource: $0) } ?? live.all
         var outputs: [SessionOutput] = []
         for victim in victims { kickSession(victim.id, code: code, reason: reason, by: by, nowMs: nowMs, into: &outputs) }

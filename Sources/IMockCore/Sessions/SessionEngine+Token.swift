@@ -1,67 +1,83 @@
 extension SessionEngine {
-    /// A timer the engine scheduled is due.
+    /// The shell's wake-up (``SessionOutput/wake(atMs:)``) came: fires every token timer due
+    /// by `nowMs`, earliest first (equal deadlines in scheduling order), and asks for the next
+    /// wake-up when timers remain. `tokenWillExpire` pushes the warning; `tokenExpiry` ends the
+    /// session as expired.
     ///
-    /// `tokenWillExpire` pushes the warning; `tokenExpiry` ends the session as expired. Timers of
-    /// sessions that ended or were renewed are ignored.
-    public mutating func timerFired(_ timer: TimerToken, nowMs: Int64, directory: inout Directory) -> [SessionOutput] {
-        guard case .loggedIn(let sessionID) = connections[timer.connection], var session = sessions[sessionID] else {
-            return []
+    /// On a virtual clock the shell's one wake-up stands at the earliest deadline, so a jump
+    /// over many deadlines fires them one deadline at a time, each with the clock at it.
+    public mutating func fireDueTimers(nowMs: Int64) -> [SessionOutput] {
+        var outputs: [SessionOutput] = []
+        while let due = tokenTimers.popFirst(dueBy: nowMs) {
+            guard var session = sessions[due.session], session.token.timerGeneration == due.generation else {
+                tokenTimers.poppedStale()
+                continue
+            }
+            if due.isExpiry {
+                session.token.timerGeneration = 0
+                sessions[due.session] = session
+                outputs += expireSession(due.session, nowMs: nowMs)
+            } else if let expiresAt = session.tokenExpiresAtMs {
+                // The expiry takes the warning's place, in the order it was given with it.
+                tokenTimers.push(TokenTimerQueue.Entry(atMs: expiresAt, order: due.order | 1, session: due.session))
+                outputs.append(.push(session.connection, .tokenWillExpire(expiresAt: expiresAt)))
+                outputs.append(journal(session, .tokenWillExpire(expiresAt: expiresAt), nowMs))
+            }
         }
-        switch timer.kind {
-        case .tokenWillExpire:
-            guard session.willExpireTimer == timer, let expiresAt = session.tokenExpiresAtMs else { return [] }
-            session.willExpireTimer = nil
-            sessions[sessionID] = session
-            return [
-                .push(session.connection, .tokenWillExpire(expiresAt: expiresAt)),
-                journal(session, .tokenWillExpire(expiresAt: expiresAt), nowMs),
-            ]
-        case .tokenExpiry:
-            guard session.expiryTimer == timer else { return [] }
-            // The timer that fired is no longer pending: only the others are cancelled.
-            session.expiryTimer = nil
-            sessions[sessionID] = session
-            return expireSession(sessionID, nowMs: nowMs)
-        }
+        if let next = tokenTimers.nextDeadline { outputs.append(.wake(atMs: next)) }
+        return outputs
     }
+
+    /// The sessions with a token timer pending (one each: the warning, then the expiry).
+    public var pendingTokenTimerCount: Int { tokenTimers.count }
+
+    /// The earliest pending token timer's deadline (perhaps of a timer since cancelled).
+    public var nextTokenTimerDeadlineMs: Int64? { tokenTimers.nextDeadline }
 
     /// Expires the tokens of `user`'s live sessions now, ahead of their timers (the control
     /// API's "expire now"): each ends as expired, earliest login first.
     public mutating func expireTokens(app: AppKey, user: String, nowMs: Int64) -> [SessionOutput] {
         guard let key = UserKey(app: app, rawUser: user) else { return [] }
-        return (sessionsByUser[key]?.all ?? []).flatMap { expireSession($0.id, nowMs: nowMs) }
+        return (users[key]?.live.all ?? []).flatMap { expireSession($0.id, nowMs: nowMs) }
     }
 
-    /// Ends the session as expired (journalled); cancels its remaining token timers.
+    /// Ends the session as expired (journalled); its token timers leave the queue with it.
     private mutating func expireSession(_ sessionID: SessionID, nowMs: Int64) -> [SessionOutput] {
-        guard var session = sessions[sessionID] else { return [] }
-        var outputs: [SessionOutput] = [session.willExpireTimer, session.expiryTimer].compactMap { $0 }.map { .cancel($0) }
-        session.willExpireTimer = nil
-        session.expiryTimer = nil
-        sessions[sessionID] = session
-        outputs.append(journal(session, .tokenExpired, nowMs))
+        guard let session = sessions[sessionID] else { return [] }
+        var outputs = [journal(session, .tokenExpired, nowMs)]
         outputs += endSession(sessionID, .tokenExpired, reason: "the token has expired")
         return outputs
     }
 
     /// Schedules `token.willExpire` at the configured share of the token's life (at once when
-    /// that is already past) and the expiry at `expiresAt`. Nothing for tokens that never expire.
+    /// that is already past) and the expiry at `expiresAt`, in the engine's queue; asks the
+    /// shell for an earlier wake-up when one of them is the new earliest. Nothing for tokens
+    /// that never expire.
     mutating func scheduleTokenTimers(_ sessionID: SessionID, nowMs: Int64) -> [SessionOutput] {
         guard var session = sessions[sessionID], let expiresAt = session.tokenExpiresAtMs else { return [] }
-        var outputs: [SessionOutput] = []
+        let earliest = tokenTimers.nextDeadline
         let life = max(expiresAt - session.tokenIssuedAtMs, 0)
         let warnAt = max(session.tokenIssuedAtMs + life / 100 * Int64(configuration.tokenWarningPercent)
             + life % 100 * Int64(configuration.tokenWarningPercent) / 100, nowMs)
-        if warnAt < expiresAt {
-            let timer = makeTimer(session.connection, .tokenWillExpire)
-            session.willExpireTimer = timer
-            outputs.append(.schedule(timer, atMs: warnAt))
-        }
-        let expiry = makeTimer(session.connection, .tokenExpiry)
-        session.expiryTimer = expiry
-        outputs.append(.schedule(expiry, atMs: expiresAt))
+        // The warning first (its expiry follows it into the queue when it fired), or the
+        // expiry alone when the warning would not come before it.
+        let generation = tokenTimers.nextGeneration()
+        let first =
+            warnAt < expiresAt
+            ? TokenTimerQueue.Entry(atMs: warnAt, order: generation << 1, session: sessionID)
+            : TokenTimerQueue.Entry(atMs: expiresAt, order: generation << 1 | 1, session: sessionID)
+        tokenTimers.push(first)
+        session.token.timerGeneration = generation
         sessions[sessionID] = session
-        return outputs
+        return earliest.map { first.atMs < $0 } ?? true ? [.wake(atMs: first.atMs)] : []
+    }
+
+    /// Notes that `session`'s pending token timer (if it has one) is stale, once the table no
+    /// longer holds it with that generation (it ended, or its token was replaced).
+    mutating func cancelTokenTimers(of session: ConnectedSession) {
+        guard session.token.timerGeneration != 0 else { return }
+        let table = sessions
+        tokenTimers.noteStale { table[$0.session]?.token.timerGeneration == $0.generation }
     }
 
     /// `renewToken`: a valid token of the same user and app replaces the session's token and
@@ -78,13 +94,10 @@ extension SessionEngine {
             return [refuse(session.connection, tag, error, field: "token")]
         }
         var renewed = session
-        var outputs: [SessionOutput] = session.pendingTimers.map { .cancel($0) }
-        renewed.willExpireTimer = nil
-        renewed.expiryTimer = nil
-        renewed.tokenID = claims.tokenID
-        renewed.tokenIssuedAtMs = claims.issuedAtMs
-        renewed.tokenExpiresAtMs = claims.expiresAtMs
+        var outputs: [SessionOutput] = []
+        renewed.token = ConnectedSession.Token(id: claims.tokenID, issuedAtMs: claims.issuedAtMs, expiresAtMs: claims.expiresAtMs)
         sessions[session.id] = renewed
+        cancelTokenTimers(of: session)
         outputs += scheduleTokenTimers(session.id, nowMs: nowMs)
         outputs.append(.reply(session.connection, tag, .tokenRenewed(tokenExpiresAt: claims.expiresAtMs)))
         return outputs
@@ -101,7 +114,7 @@ extension SessionEngine {
         guard let key = UserKey(app: app, rawUser: user),
             let claims = try? Self.verifiedClaims(token, of: key, directory: directory, nowMs: nowMs)
         else { return [] }
-        return (sessionsByUser[key]?.all ?? []).map(\.id).flatMap { id -> [SessionOutput] in
+        return (users[key]?.live.all ?? []).map(\.id).flatMap { id -> [SessionOutput] in
             guard let session = sessions[id], session.renewsTokenOverREST else { return [] }
             let sooner: Bool =
                 switch (session.tokenExpiresAtMs, claims.expiresAtMs) {
@@ -116,10 +129,4 @@ extension SessionEngine {
 
     /// The request tag of a renewal made over REST (``tokenPresentedOverREST(app:user:token:nowMs:directory:)``).
     public static let restRenewalTag = RequestTag("rest-renewal")
-
-    private mutating func makeTimer(_ connection: ConnectionID, _ kind: TimerToken.Kind) -> TimerToken {
-        let timer = TimerToken(serial: nextTimerSerial, connection: connection, kind: kind)
-        nextTimerSerial += 1
-        return timer
-    }
 }

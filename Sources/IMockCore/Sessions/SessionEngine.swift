@@ -17,17 +17,19 @@ public struct SessionEngine: Sendable {
 
     var connections: [ConnectionID: ConnectionState] = [:]
     var sessions: [SessionID: ConnectedSession] = [:]
-    /// The live sessions of each user, in login order (indexed for the device policy).
-    var sessionsByUser: [UserKey: LiveSessions] = [:]
+    /// Each user's live sessions and last login device (one table: two tables of 15,000 users
+    /// cost a slot each at a low load factor).
+    var users: [UserKey: UserSessions] = [:]
     var offlineQueues: [UserKey: OfflineQueue] = [:]
     var activeUsers: [AppKey: Set<String>] = [:]
-    var lastLoginDevice: [UserKey: DeviceIdentity] = [:]
     /// The user of each connection whose session the engine ended and whose close the shell
     /// has not reported yet (so messages its dialect still held can be queued again).
     var closingUsers: [ConnectionID: UserKey] = [:]
     var nextSessionSerial: UInt64 = 1
     var nextMessageSerial: UInt64 = 1
-    var nextTimerSerial: UInt64 = 1
+    /// Every live session's token timers, earliest first (one queue for the engine: the shell
+    /// keeps one wake-up for all of them).
+    var tokenTimers = TokenTimerQueue()
     /// What changed in the offline queues, message ids and active users since the server last
     /// took it (recording is off unless a store asks for it).
     public internal(set) var changeLog = DurableChangeLog()
@@ -50,7 +52,7 @@ public struct SessionEngine: Sendable {
     }
 
     /// The connection is gone (peer close, network loss, idle timeout, or after an ``SessionOutput/end(_:_:)``).
-    /// Its session ends silently: no output to it; its token timers are cancelled; offline
+    /// Its session ends silently: no output; its token timers are cancelled; offline
     /// messages it did not ack stay queued for the next login. `undelivered` are messages its
     /// dialect still held for the device (``WireDialect``'s `undeliveredMessages`): they go
     /// back to the front of the user's offline queue, as after an output overflow.
@@ -67,7 +69,8 @@ public struct SessionEngine: Sendable {
             return []
         }
         if let session = sessions[sessionID] { requeue(undelivered, for: session.key) }
-        return removeSession(sessionID)
+        removeSession(sessionID)
+        return []
     }
 
     /// A command decoded from the connection's dialect. `faults` are the server-behaviour
@@ -159,7 +162,7 @@ public struct SessionEngine: Sendable {
     public var connectionCount: Int { connections.count }
 
     func sessionInfos(of key: UserKey) -> [SessionInfo] {
-        (sessionsByUser[key]?.all ?? []).compactMap { sessions[$0.id]?.info }
+        (users[key]?.live.all ?? []).compactMap { sessions[$0.id]?.info }
     }
 }
 
@@ -171,6 +174,22 @@ enum ConnectionState: Sendable, Equatable {
     case loggedIn(SessionID)
     /// The engine sent a close; frames are ignored until the shell reports the close.
     case closing
+}
+
+/// What the engine keeps per user: the live sessions in login order (indexed for the device
+/// policy) and the last login (which outlives its session: the policy compares a new login's
+/// device with it).
+struct UserSessions: Sendable {
+    var live = LiveSessions()
+    /// The last login's session and device (one reference, shared with the session while it
+    /// lives: half the size of a copy of its device's identity in every user's slot).
+    var lastLogin: LiveSession?
+
+    /// The device of the last login.
+    var lastLoginDevice: DeviceIdentity? { lastLogin?.device.identity }
+
+    /// Nothing left to keep.
+    var isEmpty: Bool { live.isEmpty && lastLogin == nil }
 }
 
 /// (app, canonical username).
@@ -188,35 +207,4 @@ struct UserKey: Hashable, Sendable {
         guard let name = try? UserFields.normalizeUsername(rawUser) else { return nil }
         self.init(app: app, user: name)
     }
-}
-
-/// A logged-in connection.
-struct ConnectedSession: Sendable {
-    let id: SessionID
-    let connection: ConnectionID
-    let key: UserKey
-    let device: LoginDevice
-    let autoLogin: Bool
-    /// The device renews its token over REST (``LoginRequest/renewsTokenOverREST``).
-    let renewsTokenOverREST: Bool
-    var tokenID: UInt64
-    var tokenIssuedAtMs: Int64
-    var tokenExpiresAtMs: Int64?
-    var willExpireTimer: TimerToken?
-    var expiryTimer: TimerToken?
-
-    var info: SessionInfo {
-        SessionInfo(
-            connection: connection, sessionID: id, app: key.app, user: key.user, device: device,
-            autoLogin: autoLogin, tokenExpiresAtMs: tokenExpiresAtMs)
-    }
-
-    var liveSession: LiveSession { LiveSession(id: id, device: device) }
-
-    /// Whose session this is, for the journal.
-    var subject: JournalSubject {
-        JournalSubject(connection: connection, app: key.app, user: key.user, resource: device.resource)
-    }
-
-    var pendingTimers: [TimerToken] { [willExpireTimer, expiryTimer].compactMap { $0 } }
 }

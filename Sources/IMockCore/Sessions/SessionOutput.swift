@@ -8,11 +8,12 @@ public enum SessionOutput: Sendable, Equatable {
     /// The session (or the unlogged connection) is over: the dialect says goodbye in its own
     /// way and the connection closes. The engine has already forgotten it.
     case end(ConnectionID, SessionEnd)
-    /// Run `timer` at `atMs` on the server's clock (at once when that is already past), then call
-    /// ``SessionEngine/timerFired(_:nowMs:directory:)``.
-    case schedule(TimerToken, atMs: Int64)
-    /// Forget `timer`; firing it anyway is harmless (the engine ignores stale timers).
-    case cancel(TimerToken)
+    /// Call ``SessionEngine/fireDueTimers(nowMs:)`` when the server's clock reaches `atMs` (at
+    /// once when that is already past), instead of at any earlier wake-up asked for: the
+    /// engine's earliest token timer. One wake-up stands for every session's timers; waking
+    /// early or for timers since cancelled is harmless (nothing is due, the next wake-up is
+    /// asked for again).
+    case wake(atMs: Int64)
     /// Append to the "what was sent" journal of the control API.
     case journal(JournalEntry)
 }

@@ -30,7 +30,7 @@ public final class EventLoop: @unchecked Sendable {
     private static let timerToken: UInt64 = UInt64.max - 1
 
     // Loop-confined state.
-    private var registrations: [Int32: Registration] = [:]
+    private var registrations = DescriptorTable<Registration>()
     private var nextRegistrationID: UInt32 = 1
     private var timers = DeadlineQueue<MonotonicInstant, () -> Void>()
     private var armedDeadline: MonotonicInstant?
@@ -206,8 +206,7 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private func shutdown() {
-        let handlers = registrations
-        for (fd, registration) in handlers {
+        for (fd, registration) in registrations.all {
             deregister(fd: fd)
             registration.handler.loopDidStop()
         }

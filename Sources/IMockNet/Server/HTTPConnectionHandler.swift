@@ -171,8 +171,11 @@ final class HTTPConnectionHandler: ConnectionHandler {
         case .body: timeout = configuration.bodyTimeout
         case .idle: timeout = configuration.idleTimeout
         }
-        let timer = connection.loop.scheduleTimer(after: timeout) { [weak self, weak connection] in
-            guard let self, let connection else { return }
+        // The connection is held strongly: every way out of HTTP (upgrade, close, finish)
+        // cancels the deadline, and a weak reference would give every connection a side table
+        // for the rest of its life (32 bytes each, for the life of a WebSocket session).
+        let timer = connection.loop.scheduleTimer(after: timeout) { [weak self, connection] in
+            guard let self else { return }
             self.deadline = nil
             self.deadlinePassed(phase, on: connection)
         }

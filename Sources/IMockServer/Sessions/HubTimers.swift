@@ -3,8 +3,9 @@ import IMockCore
 
 /// What a hub timer is for.
 enum HubTimer: Hashable, Sendable {
-    /// A session-engine timer (token warning or expiry).
-    case engine(TimerToken)
+    /// The session engine's wake-up: its earliest token timer (one timer for every session's
+    /// token warning and expiry, which the engine keeps in its own queue).
+    case engineTimers
     /// The idle check of every session connection (one timer, not one per connection).
     case idleSweep
     /// The end of a control-API fault's `durationMs`.
@@ -22,7 +23,7 @@ struct HubTimers {
 
     /// Schedules `timer` at `atMs` (replacing the same timer if pending); `fire` runs on the
     /// timeline's firing thread. (It is the timeline's action itself, not wrapped: one closure
-    /// context per timer, and a session has two.)
+    /// context per timer.)
     mutating func add(_ timer: HubTimer, atMs: Int64, on timeline: Timeline, fire: @escaping @Sendable () -> Void) {
         cancel(timer, on: timeline)
         ids[timer] = timeline.schedule(at: atMs, fire)

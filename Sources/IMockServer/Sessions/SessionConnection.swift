@@ -6,23 +6,34 @@ import IMockWire
 /// dialect decides what a text or binary message means.
 final class SessionConnection: WebSocketDelegate {
     private unowned let server: MockServer
-    let peer: SocketAddress?
-    private let dialect: any WireDialect
+    /// What the connection opens with, until it opened (then the hub holds the dialect): kept
+    /// apart so that an open connection's delegate is three words, not twenty.
+    private var opening: Opening?
     /// The id the hub gave the connection when it opened.
     private var id: ConnectionID?
 
-    /// A session logged in during the upgrade, opened with the connection.
-    private let upgrade: UpgradeSession?
+    private final class Opening {
+        let dialect: any WireDialect
+        let peer: SocketAddress?
+        /// A session logged in during the upgrade, opened with the connection.
+        let upgrade: UpgradeSession?
+
+        init(dialect: any WireDialect, peer: SocketAddress?, upgrade: UpgradeSession?) {
+            self.dialect = dialect
+            self.peer = peer
+            self.upgrade = upgrade
+        }
+    }
 
     init(server: MockServer, dialect: any WireDialect, peer: SocketAddress?, upgrade: UpgradeSession? = nil) {
         self.server = server
-        self.dialect = dialect
-        self.peer = peer
-        self.upgrade = upgrade
+        opening = Opening(dialect: dialect, peer: peer, upgrade: upgrade)
     }
 
     func webSocketDidOpen(_ channel: WebSocketChannel) {
-        id = server.sessionOpened(channel, dialect: dialect, peer: peer, upgrade: upgrade)
+        guard let opening else { return }
+        self.opening = nil
+        id = server.sessionOpened(channel, dialect: opening.dialect, peer: opening.peer, upgrade: opening.upgrade)
     }
 
     func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {

@@ -41,20 +41,26 @@ final class SessionHub {
     private var unflushed: [ConnectionID: [ChatMessage]] = [:]
     /// Connections the engine closed (its close is journalled already).
     private var closedByEngine: Set<ConnectionID> = []
-    /// The dialect name of each connection, for its journal entries and the session listing.
-    private var dialectNames: [ConnectionID: String] = [:]
     /// When the idle sweep is on the timeline, if it is.
     private var idleSweepAtMs: Int64?
     /// Everything sent that the control API reports: kicks, token events, closes.
     private(set) var journal: [JournalEntry] = []
     static let journalCapacity = 10_000
 
-    struct ChannelState {
+    /// An open connection's state, behind one reference: its ~64 bytes inline made every slot
+    /// of `channels` that large, and the table has 32,768 slots for 15,000 connections.
+    final class ChannelState {
         let channel: WebSocketChannel
-        /// The connection's wire protocol and its per-connection state.
+        /// The connection's wire protocol and its per-connection state (changed in place).
         var dialect: (any WireDialect)?
         /// When a message last arrived, on the server clock.
         var lastActivityMs: Int64
+
+        init(channel: WebSocketChannel, dialect: (any WireDialect)?, lastActivityMs: Int64) {
+            self.channel = channel
+            self.dialect = dialect
+            self.lastActivityMs = lastActivityMs
+        }
     }
 
     init(
@@ -98,7 +104,6 @@ final class SessionHub {
     func loginDuringUpgrade(_ command: SessionCommand, dialect: any WireDialect) -> Result<UpgradeSession, UpgradeRefusal> {
         let id = reserveConnection()
         let now = clock.nowMs
-        dialectNames[id] = dialect.name
         var outputs = domain.value.connectionOpened(id, nowMs: now)
         if case .login(_, let request) = command { noteLoginSubject(request, on: id) }
         outputs += domain.value.handle(command, on: id, subject: faultSubject(of: id), nowMs: now)
@@ -107,7 +112,6 @@ final class SessionHub {
             for case .journal(let entry) in outputs { record(entry, dialect: dialect.name) }
             perform(domain.value.connectionClosed(id, nowMs: now))
             forgetFaultState(of: id)
-            dialectNames[id] = nil
             return .failure(dialect.refusal(forUpgrade: end))
         }
         let (own, others) = outputs.reduce(into: ([SessionOutput](), [SessionOutput]())) { split, output in
@@ -122,7 +126,7 @@ final class SessionHub {
         switch output {
         case .reply(let id, _, _), .push(let id, _), .end(let id, _): id
         case .journal(let entry): entry.connection
-        case .schedule, .cancel: nil
+        case .wake: nil
         }
     }
 
@@ -136,7 +140,6 @@ final class SessionHub {
         let id = upgrade?.id ?? reserveConnection()
         channels[id] = ChannelState(channel: channel, dialect: dialect, lastActivityMs: clock.nowMs)
         noteBackground(of: id)
-        dialectNames[id] = dialect.name
         for message in dialect.greeting { deliver(.message(message), as: .frame, to: id) }
         let idleDeadline = clock.nowMs + idleTimeout(of: id).milliseconds
         if idleSweepAtMs.map({ $0 > idleDeadline }) ?? true { scheduleIdleSweep(atMs: idleDeadline) }
@@ -195,7 +198,6 @@ final class SessionHub {
         forgetFaultState(of: id)
         let undelivered = state.dialect?.undeliveredMessages ?? []
         perform(domain.value.connectionClosed(id, undelivered: undelivered, nowMs: clock.nowMs))
-        dialectNames[id] = nil
         if logger.logs(.debug) { logger.debug("ws.close", ["conn": String(id.rawValue), "code": String(code.rawValue)]) }
     }
 
@@ -221,8 +223,8 @@ final class SessionHub {
     private func fire(_ timer: HubTimer, atMs deadline: Int64) {
         timers.fired(timer)
         switch timer {
-        case .engine(let token):
-            perform(domain.value.timerFired(token, nowMs: max(deadline, clock.nowMs)))
+        case .engineTimers:
+            perform(domain.value.fireDueTimers(nowMs: max(deadline, clock.nowMs)))
         case .idleSweep:
             idleSweepAtMs = nil
             sweepIdleConnections()
@@ -240,11 +242,8 @@ final class SessionHub {
             // Timers and journal entries need no dialect: carried out directly, without a
             // steps array each (an app-wide kick has four such outputs per session).
             switch output {
-            case .schedule(let token, let atMs):
-                schedule(.engine(token), atMs: atMs)
-                continue
-            case .cancel(let token):
-                timers.cancel(.engine(token), on: clock)
+            case .wake(let atMs):
+                schedule(.engineTimers, atMs: atMs)
                 continue
             case .journal(let entry):
                 record(entry)
@@ -270,10 +269,8 @@ final class SessionHub {
                     _ = loop.scheduleTimer(after: .milliseconds(Int64(close.lingerMs))) {
                         hub.value.object.deliver(item, as: .close, to: id)
                     }
-                case .schedule(let token, let atMs):
-                    schedule(.engine(token), atMs: atMs)
-                case .cancel(let token):
-                    timers.cancel(.engine(token), on: clock)
+                case .wake(let atMs):
+                    schedule(.engineTimers, atMs: atMs)
                 case .journal(let entry):
                     record(entry)
                 }
@@ -293,14 +290,15 @@ final class SessionHub {
     /// Called with every journal entry as it is recorded (the event stream and metrics listen).
     var onJournal: ((JournalEntry) -> Void)?
 
-    /// The dialect name of an open connection (`imock`, `msync`, `openim` …).
-    func dialectName(of id: ConnectionID) -> String? { dialectNames[id] }
+    /// The dialect name of an open connection (`imock`, `msync`, `openim` …), from its dialect
+    /// (a table of names per connection cost a slot each).
+    func dialectName(of id: ConnectionID) -> String? { channels[id]?.dialect?.name }
 
     /// Journals `entry`, naming the dialect of its connection (`dialect`, when the connection
     /// is no longer open).
     private func record(_ entry: JournalEntry, dialect: String? = nil) {
         var entry = entry
-        entry.dialect = entry.dialect ?? dialect ?? dialectNames[entry.connection]
+        entry.dialect = entry.dialect ?? dialect ?? dialectName(of: entry.connection)
         onJournal?(entry)
         if journal.count >= SessionHub.journalCapacity { journal.removeFirst(journal.count / 2) }
         journal.append(entry)

@@ -10,10 +10,8 @@ public enum WireStep: Sendable, Equatable {
     case send(ConnectionID, WireMessage, kind: FaultOutgoing, chat: ChatMessage?)
     /// Close the connection with this code and reason.
     case close(ConnectionID, WireClose)
-    /// Run `timer` at `atMs`.
-    case schedule(TimerToken, atMs: Int64)
-    /// Forget `timer`.
-    case cancel(TimerToken)
+    /// Wake the engine at `atMs` (``SessionOutput/wake(atMs:)``).
+    case wake(atMs: Int64)
     /// Append to the journal.
     case journal(JournalEntry)
 }
@@ -48,10 +46,8 @@ extension WireStep {
                     .close(connection, WireClose(code: close.code, reason: reason, lingerMs: close.lingerMs)),
                     .journal(JournalEntry(atMs: nowMs, subject: end.subject, event: .closed(code: close.code, reason: reason))),
                 ]
-        case .schedule(let timer, let atMs):
-            return [.schedule(timer, atMs: atMs)]
-        case .cancel(let timer):
-            return [.cancel(timer)]
+        case .wake(let atMs):
+            return [.wake(atMs: atMs)]
         case .journal(let entry):
             return [.journal(entry)]
         }

@@ -1,7 +1,7 @@
 import IMockCore
 
 /// What the engine's outputs have announced so far — which connections are open, logged in or
-/// ended, which timers are pending — and the checks every batch of outputs must pass.
+/// ended, when the engine's timers want waking — and the checks every batch of outputs must pass.
 struct EngineInvariants {
     /// A connection as the outputs describe it (absent: never opened, or closed by the shell).
     enum Link: Equatable {
@@ -23,13 +23,11 @@ struct EngineInvariants {
     }
 
     private(set) var links: [ConnectionID: Link] = [:]
-    /// Scheduled, neither cancelled nor fired, with their deadlines.
-    private(set) var pending: [TimerToken: Int64] = [:]
-    /// Cancelled or fired: firing one again must do nothing.
-    private(set) var retired: [TimerToken] = []
+    /// The wake-up the shell holds for the engine's token timers (the latest asked for; nil
+    /// once it fired).
+    var wakeAtMs: Int64?
     /// Live (not offline-sync) messages pushed to each connection, for output overflows.
     private(set) var livePushes: [ConnectionID: [ChatMessage]] = [:]
-    private var lastTimerSerial: UInt64 = 0
 
     func isLive(_ connection: ConnectionID) -> Bool {
         if case .live = links[connection] { return true }
@@ -46,12 +44,6 @@ struct EngineInvariants {
     mutating func closed(_ connection: ConnectionID) {
         links[connection] = nil
         livePushes[connection] = nil
-    }
-
-    /// The shell takes a due timer off its list before firing it.
-    mutating func firing(_ timer: TimerToken) {
-        check(pending.removeValue(forKey: timer) != nil, "fired \(timer), which is not pending")
-        retired.append(timer)
     }
 
     /// Checks one batch, in order. `request` is the command whose batch it is; nil for every
@@ -128,18 +120,9 @@ struct EngineInvariants {
                 }
                 check(offlineRemaining[connection] == nil, "an end inside an offline sync: \(place)")
                 links[connection] = .ended
-            case .schedule(let timer, let atMs):
-                check(isLive(timer.connection), "a timer for a connection without a session: \(place)")
-                check(pending[timer] == nil, "a timer scheduled twice: \(place)")
-                check(timer.serial > lastTimerSerial, "a timer serial that does not grow: \(place)")
-                check(ValueLimits.epochMs.contains(atMs), "a deadline outside the clock's range: \(place)")
-                check(!pending.keys.contains { $0.connection == timer.connection && $0.kind == timer.kind },
-                      "two pending timers of one kind for one session: \(place)")
-                lastTimerSerial = timer.serial
-                pending[timer] = atMs
-            case .cancel(let timer):
-                check(pending.removeValue(forKey: timer) != nil, "a cancel of a timer that is not pending: \(place)")
-                retired.append(timer)
+            case .wake(let atMs):
+                check(ValueLimits.epochMs.contains(atMs), "a wake-up outside the clock's range: \(place)")
+                wakeAtMs = atMs
             case .journal(let entry):
                 check(entry.atMs == nowMs, "a journal entry at another time than now (\(nowMs)): \(place)")
                 check(links[entry.connection] == .open || isLive(entry.connection),
@@ -159,9 +142,6 @@ struct EngineInvariants {
                 check(outputs.isEmpty, "output for a request on a connection that is not open, \(what()): \(outputs)")
             }
         }
-        for (timer, _) in pending {
-            check(isLive(timer.connection), "\(timer) is pending after its session ended, \(what())")
-        }
     }
 
     /// The engine's own view agrees with what its outputs announced.
@@ -172,6 +152,15 @@ struct EngineInvariants {
             let engine = Set(domain.engine.sessions(in: app).map(\.connection))
             let announced = Set(links.compactMap { $0.value == .live(app) ? $0.key : nil })
             check(engine == announced, "live sessions of \(app): engine \(engine.sorted()), outputs \(announced.sorted()), after \(what())")
+        }
+        // Token timers only for live sessions, one each at most, and none the shell's one
+        // wake-up would miss.
+        let live = links.values.filter { if case .live = $0 { true } else { false } }.count
+        check(domain.engine.pendingTokenTimerCount <= live,
+              "\(domain.engine.pendingTokenTimerCount) token timers pending for \(live) sessions, after \(what())")
+        if let next = domain.engine.nextTokenTimerDeadlineMs {
+            check(wakeAtMs.map { $0 <= next } ?? false,
+                  "a token timer at \(next) after the wake-up \(wakeAtMs.map(String.init) ?? "nil"), after \(what())")
         }
     }
 }

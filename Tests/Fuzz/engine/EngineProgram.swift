@@ -68,7 +68,8 @@ struct EngineProgram {
         // The end of the run: the clock runs out and every connection closes.
         advance(by: Int64.max)
         for connection in invariants.links.keys.sorted() { close(connection) }
-        check(invariants.pending.isEmpty, "timers pending after every connection closed: \(invariants.pending)")
+        check(domain.engine.pendingTokenTimerCount == 0,
+              "\(domain.engine.pendingTokenTimerCount) token timers pending after every connection closed")
         invariants.checkAgreement(with: domain, apps: Self.apps, "the end")
     }
 
@@ -86,7 +87,7 @@ struct EngineProgram {
         case 13, 14: issueToken()
         case 15: advance(by: input.bool() ? input.int64() : Int64(input.byte()) * 60_000)
         case 16: fireDueTimers()
-        case 17: fireStaleTimer()
+        case 17: wakeEarly()
         case 18: kick()
         case 19: expireOrRevoke()
         case 20: changeSettings()
@@ -107,15 +108,10 @@ struct EngineProgram {
         invariants.checkAgreement(with: domain, apps: Self.apps, "open \(connection)")
     }
 
-    /// The shell reports a close: its only outputs are the cancels of the session's timers.
+    /// The shell reports a close: no output (the session's timers leave the engine's queue).
     private mutating func close(_ connection: ConnectionID) {
         let outputs = domain.connectionClosed(connection, nowMs: nowMs)
-        for output in outputs {
-            guard case .cancel(let timer) = output, timer.connection == connection else {
-                check(false, "a close of \(connection) answered with \(output)")
-                return
-            }
-        }
+        check(outputs.isEmpty, "a close of \(connection) answered with \(outputs)")
         invariants.checkBatch(outputs, request: nil, nowMs: nowMs, "close \(connection)")
         invariants.closed(connection)
         invariants.checkAgreement(with: domain, apps: Self.apps, "close \(connection)")
@@ -232,7 +228,7 @@ struct EngineProgram {
     }
 
     /// Moves the clock forward by `amount` (saturated at the last representable time), firing
-    /// every timer that becomes due at its deadline, earliest first (the Timeline's order).
+    /// the engine's wake-up at its deadline, each asking for the next (the Timeline's order).
     private mutating func advance(by amount: Int64) {
         let target = min(nowMs.addingReportingOverflow(max(amount, 0)).overflow ? Int64.max : nowMs + max(amount, 0),
                          ValueLimits.maximumEpochMs)
@@ -244,25 +240,25 @@ struct EngineProgram {
 
     private mutating func fireTimers(until limit: Int64) {
         var fired = 0
-        while let (timer, atMs) = invariants.pending.filter({ $0.value <= limit }).min(by: {
-            ($0.value, $0.key.serial) < ($1.value, $1.key.serial)
-        }) {
+        while let deadline = invariants.wakeAtMs, deadline <= limit {
             fired += 1
-            check(fired <= 10_000, "timers keep becoming due")
-            nowMs = max(nowMs, atMs)
-            invariants.firing(timer)
-            let outputs = domain.timerFired(timer, nowMs: nowMs)
-            invariants.checkBatch(outputs, request: nil, nowMs: nowMs, "\(timer) fired")
-            invariants.checkAgreement(with: domain, apps: Self.apps, "\(timer) fired")
+            check(fired <= 10_000, "wake-ups keep becoming due")
+            nowMs = max(nowMs, deadline)
+            invariants.wakeAtMs = nil
+            let outputs = domain.fireDueTimers(nowMs: nowMs)
+            invariants.checkBatch(outputs, request: nil, nowMs: nowMs, "the wake-up at \(deadline)")
+            invariants.checkAgreement(with: domain, apps: Self.apps, "the wake-up at \(deadline)")
         }
     }
 
-    /// A cancelled or fired timer that fires (again) does nothing.
-    private mutating func fireStaleTimer() {
-        guard !invariants.retired.isEmpty else { return }
-        let timer = input.pick(invariants.retired)
-        let outputs = domain.timerFired(timer, nowMs: nowMs)
-        check(outputs.isEmpty, "stale \(timer) fired with \(outputs)")
+    /// A wake-up before any timer is due (the shell's one wake-up for timers since cancelled,
+    /// or a late one) fires nothing and at most asks for the next wake-up again.
+    private mutating func wakeEarly() {
+        guard invariants.wakeAtMs.map({ $0 > nowMs }) ?? true else { return }
+        let outputs = domain.fireDueTimers(nowMs: nowMs)
+        check(outputs.allSatisfy { if case .wake = $0 { true } else { false } }, "an early wake-up fired \(outputs)")
+        invariants.checkBatch(outputs, request: nil, nowMs: nowMs, "an early wake-up")
+        invariants.checkAgreement(with: domain, apps: Self.apps, "an early wake-up")
     }
 
     // MARK: Control commands and REST effects

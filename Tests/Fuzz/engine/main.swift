@@ -4,15 +4,15 @@
 // `SessionCommand` (logins with any app, user, token, device and sync wishes; pings, renewals,
 // logouts, device listings, sends, acks) with command faults, token issues, control commands
 // (kicks with any code, token expiry and revocation, settings and login policies, REST-side
-// user changes, reset, seed, checkpoints), output overflows, and timers fired in deadline order
-// as the clock moves (by any 64-bit amount, saturated at the last representable time) — the
+// user changes, reset, seed, checkpoints), output overflows, and the engine's wake-ups fired at
+// their deadlines as the clock moves (by any 64-bit amount, saturated at the last representable time) — the
 // way `SessionHub` drives the engine. `EngineInvariants` checks every batch of outputs:
 // - nothing for a connection after its end or its close, nor for one never opened;
 // - exactly one answer per request (a reply with its tag, or a login refusal's end), in the
 //   batch of that request, to its connection, and no reply outside a request's batch;
 // - every kick journalled and followed, in the same batch, by its end with the same code;
-// - token timers scheduled and pending only for live sessions, at most one of each kind per
-//   session, cancelled only while pending; a stale timer fired again does nothing;
+// - token timers pending only for live sessions, at most one per session, none later than the
+//   shell's one wake-up would find it; an early wake-up fires nothing;
 // - the engine's connections and live sessions are the ones its outputs announced;
 // - a sent message goes live to every session of its recipient, or waits in the offline queue;
 // - an offline sync is `offlineStart(n)`, n messages, `offlineFinish`.

@@ -63,40 +63,24 @@ import Testing
     }
 
     /// Fuzz target `engine`, input `expiry_cancels_the_timer_that_fired.bin`: the expiry timer's
-    /// firing answered with a cancel of that very timer, which the shell had already taken off
-    /// its list. Now only the timers still pending are cancelled.
-    @Test func anExpiryDoesNotCancelTheTimerThatFired() throws {
+    /// firing once answered with a cancel of that very timer. The timers are the engine's own
+    /// now: an expiry leaves no timer of the session behind, whether its warning fired or not.
+    @Test func anExpiryLeavesNoTimerOfTheSession() throws {
         var (directory, engine, token) = try Self.fixture()
         let connection = ConnectionID(1)
         _ = engine.connectionOpened(connection, nowMs: Self.now)
         let login = engine.handle(Self.login(token), on: connection, nowMs: Self.now, directory: &directory)
-        let timers = login.compactMap { output -> (TimerToken, Int64)? in
-            if case .schedule(let timer, let atMs) = output { return (timer, atMs) }
+        let wakes = login.compactMap { output -> Int64? in
+            if case .wake(let atMs) = output { return atMs }
             return nil
         }
-        #expect(timers.map(\.0.kind) == [.tokenWillExpire, .tokenExpiry])
-        guard let (expiry, atMs) = timers.last else { return }
-        // The expiry fires first (a clock jump straight past both deadlines fires them in order,
-        // but a renewal race or an "expire now" can leave the warning pending).
-        let outputs = engine.timerFired(expiry, nowMs: atMs, directory: &directory)
-        let cancels = outputs.compactMap { output -> TimerToken? in
-            if case .cancel(let timer) = output { return timer }
-            return nil
-        }
-        #expect(cancels == [timers[0].0])
-        #expect(outputs.contains { if case .end(connection, let end) = $0 { end.cause == .tokenExpired } else { false } })
-        // After the warning fired, the expiry cancels nothing.
-        _ = engine.connectionClosed(connection, nowMs: atMs)
-        let second = ConnectionID(2)
-        _ = engine.connectionOpened(second, nowMs: Self.now)
-        let relogin = engine.handle(Self.login(token), on: second, nowMs: Self.now, directory: &directory)
-        let again = relogin.compactMap { output -> TimerToken? in
-            if case .schedule(let timer, _) = output { return timer }
-            return nil
-        }
-        #expect(again.count == 2)
-        _ = engine.timerFired(again[0], nowMs: atMs - 1, directory: &directory)
-        let expired = engine.timerFired(again[1], nowMs: atMs, directory: &directory)
-        #expect(!expired.contains { if case .cancel = $0 { true } else { false } })
+        #expect(wakes.count == 1)
+        #expect(engine.pendingTokenTimerCount == 1)
+        // "Expire now" ends the session while its warning is still pending.
+        let expired = engine.expireTokens(app: Self.app, user: "alice", nowMs: Self.now)
+        #expect(expired.contains { if case .end(connection, let end) = $0 { end.cause == .tokenExpired } else { false } })
+        #expect(engine.pendingTokenTimerCount == 0)
+        // A wake-up then finds nothing due and asks for nothing.
+        #expect(engine.fireDueTimers(nowMs: wakes[0]).isEmpty)
     }
 }

@@ -34,7 +34,7 @@ struct ServerKickTests {
         #expect(h.engine.sessions(of: "alice", in: h.app).isEmpty)
         #expect(h.engine.sessions(of: "bob", in: h.app).count == 1)
         // Both sessions' token timers are cancelled; only Bob's remain.
-        #expect(h.schedule.count == 2)
+        #expect(h.pendingTimers == 1)
     }
 
     @Test func disconnectOneResourceKicksOnlyItWith217() throws {
@@ -90,7 +90,7 @@ struct ServerKickTests {
         let effects = h.apply(h.engine.appServiceDisabled(app: h.app, nowMs: h.nowMs))
         expectKicked(effects, connections: [1, 2, 3], code: 305, reason: "the app service is disabled")
         #expect(h.engine.sessions(in: h.app).isEmpty)
-        #expect(h.schedule.isEmpty)
+        #expect(h.pendingTimers == 0)
         #expect(frames(try h.login(4, "carol"), to: 4).map(\.code) == [305])
     }
 

@@ -10,10 +10,8 @@ enum SessionEffect: Sendable, Equatable {
     case send(ConnectionID, ServerFrame)
     /// A close sent on the connection.
     case close(ConnectionID, closeCode: UInt16, reason: String)
-    /// A timer to run.
-    case schedule(TimerToken, atMs: Int64)
-    /// A timer to forget.
-    case cancel(TimerToken)
+    /// The engine's wake-up for its token timers.
+    case wake(atMs: Int64)
     /// A journal entry, its event rendered in the imock protocol's words.
     case journal(JournalLine)
 }
@@ -54,12 +52,13 @@ struct SessionHarness {
     var engine: SessionEngine
     /// The run's clock and timers, as the server uses them (engine timers ride on it).
     let clock = Timeline(mode: .virtual, startMs: 1_000_000)
-    /// The engine timers that fired on the timeline, with their deadlines, not yet handled.
+    /// The engine wake-ups that fired on the timeline, with their deadlines, not yet handled.
     let fired = FiredTimers()
-    var timerIDs: [TimerToken: Timeline.Timer] = [:]
+    /// The engine's wake-up on the timeline (one for all its token timers, as in the hub).
+    var wakeUp: Timeline.Timer?
 
-    /// Pending engine timers (the timeline's, by token).
-    var schedule: [TimerToken: Timeline.Timer] { timerIDs }
+    /// The engine's pending token timers.
+    var pendingTimers: Int { engine.pendingTokenTimerCount }
     /// Every effect produced, in order.
     var log: [SessionEffect] = []
     /// Each open connection's dialect.
@@ -108,11 +107,10 @@ struct SessionHarness {
     private mutating func record(_ effects: [SessionEffect]) -> [SessionEffect] {
         for effect in effects {
             switch effect {
-            case .schedule(let timer, let atMs):
+            case .wake(let atMs):
                 let fired = self.fired
-                timerIDs[timer] = clock.schedule(at: atMs) { fired.append(timer, atMs) }
-            case .cancel(let timer):
-                if let id = timerIDs.removeValue(forKey: timer) { clock.cancel(id) }
+                if let wakeUp { clock.cancel(wakeUp) }
+                wakeUp = clock.schedule(at: atMs) { fired.append(atMs) }
             default: break
             }
         }
@@ -125,8 +123,7 @@ struct SessionHarness {
         case .send(let id, .text(let text), _, _): .send(id, (try? ServerFrameParser.parse(text)) ?? .error(id: nil, code: -1, message: text, field: nil))
         case .send(let id, .binary, _, _): .send(id, .error(id: nil, code: -2, message: "binary", field: nil))
         case .close(let id, let close): .close(id, closeCode: close.code, reason: close.reason)
-        case .schedule(let timer, let atMs): .schedule(timer, atMs: atMs)
-        case .cancel(let timer): .cancel(timer)
+        case .wake(let atMs): .wake(atMs: atMs)
         case .journal(let entry): .journal(JournalLine(entry))
         }
     }
@@ -190,14 +187,15 @@ struct SessionHarness {
         return self.frame(connection, frame.encodedString, faults: faults)
     }
 
-    /// Moves the timeline and handles the engine timers it fired, in deadline order, like the hub.
+    /// Moves the timeline and handles the engine wake-ups it fired, in deadline order, like the
+    /// hub (each wake-up asks for the next one).
     @discardableResult
     mutating func advance(by deltaMs: Int64) throws -> [SessionEffect] {
         try clock.advance(by: deltaMs)
         var effects: [SessionEffect] = []
-        while let (timer, deadline) = fired.takeFirst() {
-            timerIDs[timer] = nil
-            effects += apply(engine.timerFired(timer, nowMs: deadline, directory: &directory))
+        while let deadline = fired.takeFirst() {
+            wakeUp = nil
+            effects += apply(engine.fireDueTimers(nowMs: deadline))
             clock.fireDue()
         }
         return effects
@@ -240,13 +238,14 @@ extension ServerFrame {
     }
 }
 
-/// Engine timers the timeline fired, waiting for the harness to hand them to the engine.
+/// Engine wake-ups the timeline fired (their deadlines), waiting for the harness to hand them
+/// to the engine.
 final class FiredTimers: Sendable {
-    private let timers = Mutex<[(TimerToken, Int64)]>([])
+    private let timers = Mutex<[Int64]>([])
 
-    func append(_ timer: TimerToken, _ deadline: Int64) { timers.withLock { $0.append((timer, deadline)) } }
+    func append(_ deadline: Int64) { timers.withLock { $0.append(deadline) } }
 
-    func takeFirst() -> (TimerToken, Int64)? {
+    func takeFirst() -> Int64? {
         timers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
     }
 }
