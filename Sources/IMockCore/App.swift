@@ -40,7 +40,12 @@ public struct App: Sendable, Equatable {
     }
 
     /// Whether another user can be added: sequences stop at ``ValueLimits/maximumCounter``.
-    var hasUserSequenceLeft: Bool { nextUserSequence <= ValueLimits.maximumCounter }
+    var hasUserSequenceLeft: Bool { hasUserSequences(left: 1) }
+
+    /// Whether `count` more users can be added.
+    func hasUserSequences(left count: Int) -> Bool {
+        count <= 0 || nextUserSequence <= ValueLimits.maximumCounter - Int64(count - 1)
+    }
 
     /// Adds a validated, not yet existing user (the caller checked ``hasUserSequenceLeft``);
     /// `passwordHash` nil = no password login.

@@ -37,23 +37,23 @@ extension Directory {
     public mutating func registerPasswordlessUsers(
         _ entries: [(username: String, nickname: String?)], in key: AppKey, nowMs: Int64
     ) throws(DirectoryError) -> [User] {
-        var app = try app(key)
-        var names: [String] = []
-        var seen: Set<String> = []
-        for entry in entries {
-            let name = try UserFields.normalizeUsername(entry.username)
-            if let nickname = entry.nickname { try UserFields.validateNickname(nickname) }
-            guard seen.insert(name).inserted else { throw .userExistsInBatch(name) }
-            guard app.users[name] == nil else { throw .userExists(name) }
-            names.append(name)
+        let random = settings.random
+        let created = try modifyApp(key) { app throws(DirectoryError) in
+            var names: [String] = []
+            var seen: Set<String> = []
+            for entry in entries {
+                let name = try UserFields.normalizeUsername(entry.username)
+                if let nickname = entry.nickname { try UserFields.validateNickname(nickname) }
+                guard seen.insert(name).inserted else { throw .userExistsInBatch(name) }
+                guard app.users[name] == nil else { throw .userExists(name) }
+                names.append(name)
+            }
+            // All or nothing: the sequences are checked before the first user is added.
+            guard app.hasUserSequences(left: names.count) else { throw .countersExhausted("user sequence") }
+            return zip(names, entries).map { name, entry in
+                app.insertUser(name, passwordHash: nil, nickname: entry.nickname, nowMs: nowMs, random: random)
+            }
         }
-        var created: [User] = []
-        for (name, entry) in zip(names, entries) {
-            guard app.hasUserSequenceLeft else { throw .countersExhausted("user sequence") }
-            created.append(
-                app.insertUser(name, passwordHash: nil, nickname: entry.nickname, nowMs: nowMs, random: settings.random))
-        }
-        apps[key] = app
         for user in created { changeLog.record(.user(key, username: user.username)) }
         return created
     }

@@ -48,12 +48,14 @@ extension Directory {
     /// Registers one user; an existing name is an error.
     @discardableResult
     public mutating func registerUser(_ entry: NewUser, in key: AppKey, nowMs: Int64) throws(DirectoryError) -> User {
-        var app = try app(key)
         let name = try Directory.validate(entry)
-        guard app.users[name] == nil else { throw .userExists(name) }
-        guard app.hasUserSequenceLeft else { throw .countersExhausted("user sequence") }
-        let user = app.insertUser(name, passwordHash: entry.passwordHash ?? hash(entry.password), nickname: entry.nickname, nowMs: nowMs, random: settings.random)
-        apps[key] = app
+        let (random, iterations) = (settings.random, settings.passwordIterations)
+        let user = try modifyApp(key) { app throws(DirectoryError) in
+            guard app.users[name] == nil else { throw .userExists(name) }
+            guard app.hasUserSequenceLeft else { throw .countersExhausted("user sequence") }
+            let hash = entry.passwordHash ?? PasswordHash(hashing: entry.password, iterations: iterations, random: random)
+            return app.insertUser(name, passwordHash: hash, nickname: entry.nickname, nowMs: nowMs, random: random)
+        }
         changeLog.record(.user(key, username: name))
         return user
     }
@@ -64,7 +66,7 @@ extension Directory {
     public mutating func registerBatch(_ entries: [NewUser], in key: AppKey, nowMs: Int64) throws(DirectoryError)
         -> BatchRegistration
     {
-        var app = try app(key)
+        guard apps[key] != nil else { throw .appNotFound(key) }
         guard entries.count <= Directory.maximumBatchSize else { throw .batchTooLarge(entries.count) }
         var names: [String] = []
         var seen: Set<String> = []
@@ -73,17 +75,18 @@ extension Directory {
             guard seen.insert(name).inserted else { throw .userExistsInBatch(name) }
             names.append(name)
         }
-        var result = BatchRegistration(created: [], existing: [])
-        for (name, entry) in zip(names, entries) {
-            if app.users[name] != nil {
-                result.existing.append(name)
-            } else {
-                guard app.hasUserSequenceLeft else { throw .countersExhausted("user sequence") }
-                result.created.append(
-                    app.insertUser(name, passwordHash: entry.passwordHash ?? hash(entry.password), nickname: entry.nickname, nowMs: nowMs, random: settings.random))
+        let (random, iterations) = (settings.random, settings.passwordIterations)
+        let result = try modifyApp(key) { app throws(DirectoryError) in
+            // All or nothing: the sequences are checked before the first user is added.
+            let new = zip(names, entries).filter { name, _ in app.users[name] == nil }
+            guard app.hasUserSequences(left: new.count) else { throw .countersExhausted("user sequence") }
+            var result = BatchRegistration(created: [], existing: names.filter { app.users[$0] != nil })
+            for (name, entry) in new {
+                let hash = entry.passwordHash ?? PasswordHash(hashing: entry.password, iterations: iterations, random: random)
+                result.created.append(app.insertUser(name, passwordHash: hash, nickname: entry.nickname, nowMs: nowMs, random: random))
             }
+            return result
         }
-        apps[key] = app
         for user in result.created { changeLog.record(.user(key, username: user.username)) }
         return result
     }
@@ -107,13 +110,13 @@ extension Directory {
     @discardableResult
     public mutating func deleteUser(_ username: String, in key: AppKey) throws(DirectoryError) -> User {
         let user = try user(username, in: key)
-        guard var app = apps[key] else { throw .appNotFound(key) }
-        app.users[user.username] = nil
-        let index = app.orderIndex(ofSequence: user.sequence)
-        if index < app.orderedUsernames.count, app.orderedUsernames[index] == user.username {
-            app.orderedUsernames.remove(at: index)
+        try modifyApp(key) { app in
+            app.users[user.username] = nil
+            let index = app.orderIndex(ofSequence: user.sequence)
+            if index < app.orderedUsernames.count, app.orderedUsernames[index] == user.username {
+                app.orderedUsernames.remove(at: index)
+            }
         }
-        apps[key] = app
         changeLog.record(.user(key, username: user.username))
         return user
     }
@@ -154,10 +157,6 @@ extension Directory {
         try UserFields.validatePassword(entry.password)
         if let nickname = entry.nickname { try UserFields.validateNickname(nickname) }
         return name
-    }
-
-    func hash(_ password: String?) -> PasswordHash? {
-        password.map { derivation(of: $0).derive() }
     }
 
     /// The derivation of `password`'s hash with this directory's iterations and a salt drawn

@@ -57,6 +57,15 @@ public struct Directory: Sendable, Equatable {
         return app
     }
 
+    /// Runs `body` on the app `key` in place. Taking the app out with ``app(_:)`` and storing it
+    /// back copied its whole user table at every registration while the table was held twice —
+    /// quadratic over a run that registers thousands of users. `body` must check before it
+    /// changes anything: what it changed before throwing stays changed.
+    mutating func modifyApp<T>(_ key: AppKey, _ body: (inout App) throws(DirectoryError) -> T) throws(DirectoryError) -> T {
+        guard apps[key] != nil else { throw .appNotFound(key) }
+        return try body(&apps[key]!)
+    }
+
     /// The app for URL segments `org`/`app`; any invalid name is simply not found.
     public func app(org: String, app name: String) -> App? {
         guard let key = try? AppKey(org: org, app: name) else { return nil }
