@@ -19,7 +19,7 @@ enum OpenIMCall {
     /// ``OpenIMError`` becomes the error envelope. `needsToken` false for the whitelisted routes.
     static func run(
         _ state: inout Domain, _ request: RESTRequest, needsToken: Bool = true,
-        _ body: (inout Domain, App, OpenIMCaller?, JSONObjectReader) throws(OpenIMError) -> (JSONValue?, [DomainChange])
+        _ body: (inout Domain, RESTApp, OpenIMCaller?, JSONObjectReader) throws(OpenIMError) -> (JSONValue?, [DomainChange])
     ) -> RESTOutcome {
         do throws(OpenIMError) {
             guard let operationID = request.http.headers["operationID"], !operationID.isEmpty else {
@@ -27,7 +27,7 @@ enum OpenIMCall {
             }
             let org = request.pathParameters["org"] ?? ""
             let name = request.pathParameters["app"] ?? ""
-            guard let app = state.directory.app(org: org, app: name) else {
+            guard let app = state.directory.app(org: org, app: name).map(RESTApp.init) else {
                 throw OpenIMError(.recordNotFound, "no app \(org)#\(name)")
             }
             var caller: OpenIMCaller?
@@ -46,13 +46,13 @@ enum OpenIMCall {
     }
 
     /// The caller of a token: an app token is an admin; a user token is its user.
-    static func caller(_ token: String, app: App, state: Domain, nowMs: Int64) throws(OpenIMError) -> OpenIMCaller {
+    static func caller(_ token: String, app: RESTApp, state: Domain, nowMs: Int64) throws(OpenIMError) -> OpenIMCaller {
         let claims = try verify(token, app: app, state: state, nowMs: nowMs)
         return claims.kind == .app ? .admin : .user(claims.subject)
     }
 
     /// The claims of a token of `app`, or its 15xx error.
-    static func verify(_ token: String, app: App, state: Domain, nowMs: Int64) throws(OpenIMError) -> TokenClaims {
+    static func verify(_ token: String, app: RESTApp, state: Domain, nowMs: Int64) throws(OpenIMError) -> TokenClaims {
         do {
             return try state.directory.verifyToken(token, for: app.key, nowMs: nowMs)
         } catch {

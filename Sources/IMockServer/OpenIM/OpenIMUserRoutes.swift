@@ -32,7 +32,7 @@ enum OpenIMUserRoutes {
     static func info(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
         OpenIMCall.run(&state, request) { (state, app, _, fields) throws(OpenIMError) in
             let userIDs = try Self.userIDs(fields)
-            let users = userIDs.compactMap { (try? UserFields.normalizeUsername($0)).flatMap { app.users[$0] } }
+            let users = userIDs.compactMap { (try? UserFields.normalizeUsername($0)).flatMap { state.directory.userNamed($0, in: app.key) } }
             let info = users.map { user -> JSONValue in
                 .object([
                     ("userID", .string(user.username)), ("nickname", .string(user.nickname ?? "")), ("faceURL", ""),

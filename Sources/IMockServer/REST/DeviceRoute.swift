@@ -68,7 +68,7 @@ enum DeviceRoute {
             envelope.data = .array(
                 names.map { raw in
                     let status = (try? UserFields.normalizeUsername(raw)).map { name in
-                        app.users[name] == nil ? "offline" : onlineStatus(name, app: app, request: request)
+                        !state.directory.hasUser(name, in: app.key) ? "offline" : onlineStatus(name, app: app, request: request)
                     } ?? "offline"
                     return .object([(key: raw, value: .string(status))])
                 })
@@ -86,7 +86,7 @@ enum DeviceRoute {
             case .user: throw .noPermission(method: request.http.method, app: app)
             case .anonymous: throw .unauthorized
             }
-            guard app.users[name] != nil else { throw .serviceResourceNotFound }
+            guard state.directory.hasUser(name, in: app.key) else { throw .serviceResourceNotFound }
             var envelope = RESTEnvelope(
                 action: "get", app: app, path: "/users/\(name)/resources", uri: request.uri)
             envelope.entities = []
@@ -101,7 +101,7 @@ enum DeviceRoute {
         }
     }
 
-    static func onlineStatus(_ name: String, app: App, request: RESTRequest) -> String {
+    static func onlineStatus(_ name: String, app: RESTApp, request: RESTRequest) -> String {
         request.presence.sessions(of: name, in: app.key).isEmpty ? "offline" : "online"
     }
 }

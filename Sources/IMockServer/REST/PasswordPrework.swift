@@ -10,7 +10,7 @@ enum PasswordPrework {
     /// hashes already derived, or no entry that would be registered (an invalid entry or a
     /// repeated name refuses them all, existing users are only reported; the handler then
     /// answers as usual).
-    static func derivationsFirst(_ entries: [NewUser], _ request: RESTRequest, app: App, directory: Directory)
+    static func derivationsFirst(_ entries: [NewUser], _ request: RESTRequest, app: RESTApp, directory: Directory)
         -> RESTOutcome?
     {
         guard request.passwords == .offLoop else { return nil }
@@ -21,7 +21,7 @@ enum PasswordPrework {
             names.append(name)
         }
         let derivations = zip(names, entries).map { name, entry in
-            app.users[name] == nil ? directory.derivation(of: entry.password) : nil
+            directory.hasUser(name, in: app.key) ? nil : directory.derivation(of: entry.password)
         }
         guard derivations.contains(where: { $0 != nil }) else { return nil }
         return RESTOutcome(deriving: derivations, nowMs: request.nowMs)
@@ -39,7 +39,7 @@ enum PasswordPrework {
     /// The outcome asking for `password`'s hash with `username`'s salt (grant `password`), or nil
     /// to go on now (inline, derived already, or no such user or password: refused as usual).
     static func verificationFirst(
-        _ password: String, of username: String, _ request: RESTRequest, app: App, directory: Directory
+        _ password: String, of username: String, _ request: RESTRequest, app: RESTApp, directory: Directory
     ) -> RESTOutcome? {
         guard request.passwords == .offLoop,
             let stored = (try? directory.user(username, in: app.key))?.passwordHash

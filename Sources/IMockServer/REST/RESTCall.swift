@@ -14,11 +14,11 @@ enum RESTCall {
     /// limit (429). A thrown ``RESTError`` becomes the error response.
     static func run(
         _ state: inout Domain, _ request: RESTRequest,
-        _ body: (inout Domain, App) throws(RESTError) -> RESTOutcome
+        _ body: (inout Domain, RESTApp) throws(RESTError) -> RESTOutcome
     ) -> RESTOutcome {
         let org = request.pathParameters["org"] ?? ""
         let name = request.pathParameters["app"] ?? ""
-        guard let app = state.directory.app(org: org, app: name) else {
+        guard let app = state.directory.app(org: org, app: name).map(RESTApp.init) else {
             return RESTOutcome(
                 response: RESTError.appNotFound(org: org, app: name, path: request.http.path)
                     .response(nowMs: request.nowMs))
@@ -60,7 +60,7 @@ enum RESTCall {
     }
 
     /// The caller; a present but refused token is a 401.
-    static func caller(_ request: RESTRequest, app: App, directory: Directory) throws(RESTError) -> RESTCaller {
+    static func caller(_ request: RESTRequest, app: RESTApp, directory: Directory) throws(RESTError) -> RESTCaller {
         guard let token = try bearerToken(request) else { return .anonymous }
         do {
             let claims = try directory.verifyToken(token, for: app.key, nowMs: request.nowMs)
@@ -79,7 +79,7 @@ enum RESTCall {
     }
 
     /// Requires an app token: none → 401 `unauthorized`, a user token → 401 no permission.
-    static func requireAppToken(_ request: RESTRequest, app: App, directory: Directory) throws(RESTError) {
+    static func requireAppToken(_ request: RESTRequest, app: RESTApp, directory: Directory) throws(RESTError) {
         switch try caller(request, app: app, directory: directory) {
         case .app: return
         case .anonymous: throw .unauthorized
@@ -90,10 +90,10 @@ enum RESTCall {
     /// The canonical username from the path; an illegal name cannot exist, so it is not found.
     /// For admin routes on one user: checks the app token, then returns the path's username,
     /// which must exist (404 `service_resource_not_found` otherwise).
-    static func existingUserForAdmin(_ request: RESTRequest, app: App, directory: Directory) throws(RESTError) -> String {
+    static func existingUserForAdmin(_ request: RESTRequest, app: RESTApp, directory: Directory) throws(RESTError) -> String {
         try requireAppToken(request, app: app, directory: directory)
         let name = try pathUsername(request)
-        guard app.users[name] != nil else { throw .serviceResourceNotFound }
+        guard directory.hasUser(name, in: app.key) else { throw .serviceResourceNotFound }
         return name
     }
 
@@ -108,7 +108,7 @@ enum RESTCall {
 
     /// Maps a domain error with the app for context.
     static func domain<T>(
-        _ app: App, userNotFound: RESTError = .serviceResourceNotFound, _ body: () throws(DirectoryError) -> T
+        _ app: RESTApp, userNotFound: RESTError = .serviceResourceNotFound, _ body: () throws(DirectoryError) -> T
     ) throws(RESTError) -> T {
         do {
             return try body()

@@ -20,7 +20,7 @@ struct RESTEnvelope {
     init(action: String) { self.action = action }
 
     /// An envelope carrying the app fields (application, organization, applicationName).
-    init(action: String, app: App, path: String?, uri: String?) {
+    init(action: String, app: RESTApp, path: String?, uri: String?) {
         self.action = action
         application = app.uuid
         organization = app.key.org

@@ -65,7 +65,7 @@ extension RESTError {
         description: "Open registration doesn't allow, so register user need token,")
 
     /// 401 for a user token on an admin route.
-    static func noPermission(method: String, app: App) -> RESTError {
+    static func noPermission(method: String, app: RESTApp) -> RESTError {
         RESTError(
             status: 401, error: "unauthorized", exception: "org.apache.shiro.authz.UnauthorizedException",
             description: "Subject does not have permission [applications:\(method.lowercased()):\(app.uuid):/users]")
@@ -130,7 +130,7 @@ extension RESTError {
     }
 
     /// The response to a domain error; `userNotFound` is the route's own not-found error.
-    static func from(_ error: DirectoryError, app: App?, userNotFound: RESTError = .serviceResourceNotFound)
+    static func from(_ error: DirectoryError, app: RESTApp?, userNotFound: RESTError = .serviceResourceNotFound)
         -> RESTError
     {
         switch error {

@@ -24,7 +24,7 @@ enum SDKTokenRoute {
             guard claims.kind == .user, claims.subject == name else {
                 throw .noPermission(method: request.http.method, app: app)
             }
-            guard app.users[name] != nil else { throw .serviceResourceNotFound }
+            guard state.directory.hasUser(name, in: app.key) else { throw .serviceResourceNotFound }
             let body: JSONValue = ["expire_timestamp": .int(claims.expiresAtMs ?? neverExpires)]
             return RESTOutcome(
                 response: .json(status: 200, body.encoded()),

@@ -8,7 +8,7 @@ enum UserRoute {
         RESTCall.run(&state, request) { (state, app) throws(RESTError) in
             try RESTCall.requireAppToken(request, app: app, directory: state.directory)
             let name = try RESTCall.pathUsername(request)
-            guard let user = app.users[name] else { throw .serviceResourceNotFound }
+            guard let user = state.directory.userNamed(name, in: app.key) else { throw .serviceResourceNotFound }
             var envelope = RESTEnvelope(action: "get", app: app, path: "/users", uri: request.uri)
             envelope.entities = [user.entity]
             envelope.count = 1
@@ -44,7 +44,7 @@ enum UserRoute {
             }
             let name = try RESTCall.pathUsername(request, notFound: .entityNotFound)
             let now = request.nowMs
-            guard app.users[name] != nil else { throw .entityNotFound }
+            guard state.directory.hasUser(name, in: app.key) else { throw .entityNotFound }
             if let first = PasswordPrework.newPasswordFirst(password, request, directory: state.directory) { return first }
             let derived = PasswordPrework.derivedHash(request)
             let user = try RESTCall.domain(app, userNotFound: .entityNotFound) { () throws(DirectoryError) in
