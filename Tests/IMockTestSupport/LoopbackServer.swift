@@ -47,6 +47,26 @@ public final class LoopbackServer: @unchecked Sendable {
         }
     }
 
+    /// Polls `condition` on the loop every 10 ms for up to 5 s; whether it came true.
+    public func eventually(_ condition: @escaping @Sendable () -> Bool) async throws -> Bool {
+        for _ in 0..<500 {
+            if try await loop.submit(condition) { return true }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return false
+    }
+
+    /// An echo server (``echo(host:configuration:)``) over TLS, with a self-signed certificate
+    /// for localhost and 127.0.0.1 made by the openssl CLI in a fresh temporary directory, and
+    /// the certificate's path (to trust) and the directory.
+    public static func tlsEcho() async throws -> (server: LoopbackServer, certificate: String, directory: String) {
+        let directory = try ExternalCommand.temporaryDirectory()
+        let (certificate, key) = try await ExternalCommand.makeSelfSignedCertificate(in: directory)
+        var configuration = HTTPServerConfiguration()
+        configuration.tls = try TLSContext(serverCertificatePath: certificate, privateKeyPath: key)
+        return (try LoopbackServer.echo(configuration: configuration), certificate, directory)
+    }
+
     public func stop() async {
         let server = UncheckedBox(server)
         loop.execute { server.value.shutdown() }

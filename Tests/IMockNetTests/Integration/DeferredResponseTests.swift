@@ -23,15 +23,6 @@ private func deferringServer(_ responder: DeferringResponder) throws -> Loopback
     return try LoopbackServer { request, _ in box.value.respond(request) }
 }
 
-/// Polls `condition` on the loop every 10 ms for up to 5 s.
-private func eventually(_ server: LoopbackServer, _ condition: @escaping @Sendable () -> Bool) async throws -> Bool {
-    for _ in 0..<500 {
-        if try await server.loop.submit(condition) { return true }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    return false
-}
-
 @Suite("Deferred HTTP responses")
 struct DeferredResponseTests {
     @Test("requests pipelined behind a deferred one wait for it and are answered after it, in order")
@@ -42,7 +33,7 @@ struct DeferredResponseTests {
         try client.send(
             "GET /later HTTP/1.1\r\nHost: x\r\n\r\nGET /next HTTP/1.1\r\nHost: x\r\n\r\n"
                 + "GET /last HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        #expect(try await eventually(server) { responder.replies.count == 1 })
+        #expect(try await server.eventually { responder.replies.count == 1 })
         // The connection reads nothing more while the answer is being worked on.
         try await Task.sleep(for: .milliseconds(100))
         #expect(try await server.loop.submit { responder.asked } == ["/later"])
@@ -68,7 +59,7 @@ struct DeferredResponseTests {
         let server = try deferringServer(responder)
         var client: RawSocket? = try RawSocket(port: server.port)
         try client?.send("GET /later HTTP/1.1\r\nHost: x\r\n\r\nGET /next HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(try await eventually(server) { responder.replies.count == 1 })
+        #expect(try await server.eventually { responder.replies.count == 1 })
         #expect(try await server.loop.submit { responder.replies[0].isAwaited })
         client = nil
         // Reading stops while the answer is worked on, so the departure shows when it is written.
@@ -84,7 +75,7 @@ struct DeferredResponseTests {
         let server = try deferringServer(responder)
         let client = try RawSocket(port: server.port)
         try client.send("GET /later HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(try await eventually(server) { responder.replies.count == 1 })
+        #expect(try await server.eventually { responder.replies.count == 1 })
         try await server.loop.submit { responder.replies[0].send(HTTPResponse(status: 202)) }
         let first = try client.receiveResponse()
         #expect(first.head.status == 202)

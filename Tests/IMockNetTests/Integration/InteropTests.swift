@@ -42,11 +42,7 @@ struct InteropTests {
     @Test("Python websockets over TLS (wss) with a self-signed certificate made by the test")
     func pythonWebsocketsTLS() async throws {
         try #require(await Self.hasWebsockets(), "pip install websockets (.ci/run does)")
-        let directory = try ExternalCommand.temporaryDirectory()
-        let (certificate, key) = try await ExternalCommand.makeSelfSignedCertificate(in: directory)
-        var configuration = HTTPServerConfiguration()
-        configuration.tls = try TLSContext(serverCertificatePath: certificate, privateKeyPath: key)
-        let server = try LoopbackServer.echo(configuration: configuration)
+        let (server, _, _) = try await LoopbackServer.tlsEcho()
         let result = try await ExternalCommand.run("python3", [Self.pythonClient, "wss://127.0.0.1:\(server.port)/ws"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == Self.expectedPythonOutput)
@@ -82,11 +78,7 @@ struct InteropTests {
 
     @Test("curl over TLS (https) with a self-signed certificate, and the 413 limit still applies")
     func curlTLS() async throws {
-        let directory = try ExternalCommand.temporaryDirectory()
-        let (certificate, key) = try await ExternalCommand.makeSelfSignedCertificate(in: directory)
-        var configuration = HTTPServerConfiguration()
-        configuration.tls = try TLSContext(serverCertificatePath: certificate, privateKeyPath: key)
-        let server = try LoopbackServer.echo(configuration: configuration)
+        let (server, certificate, directory) = try await LoopbackServer.tlsEcho()
         let url = "https://localhost:\(server.port)"
         let ok = try await ExternalCommand.run("curl", ["-s", "--cacert", certificate, "--data", "secret", "\(url)/tls"])
         #expect(ok.status == 0, "\(ok.stderr)")
@@ -103,11 +95,7 @@ struct InteropTests {
 
     @Test("openssl s_client: TLS 1.3 with the server's suite preference (AES-128-GCM-SHA256 over the client's first choice), one session ticket")
     func opensslClientSuiteAndTickets() async throws {
-        let directory = try ExternalCommand.temporaryDirectory()
-        let (certificate, key) = try await ExternalCommand.makeSelfSignedCertificate(in: directory)
-        var configuration = HTTPServerConfiguration()
-        configuration.tls = try TLSContext(serverCertificatePath: certificate, privateKeyPath: key)
-        let server = try LoopbackServer.echo(configuration: configuration)
+        let (server, certificate, _) = try await LoopbackServer.tlsEcho()
         // OpenSSL's client lists TLS_AES_256_GCM_SHA384 first; the server picks by its own order.
         // -msg traces the handshake messages, NewSessionTicket among them.
         let result = try await ExternalCommand.run(

@@ -42,15 +42,6 @@ private func streamingServer(_ delegate: RecordingStream) throws -> LoopbackServ
     }
 }
 
-/// Polls `condition` on the loop every 10 ms for up to 5 s.
-private func eventually(_ server: LoopbackServer, _ condition: @escaping @Sendable () -> Bool) async throws -> Bool {
-    for _ in 0..<500 {
-        if try await server.loop.submit(condition) { return true }
-        try await Task.sleep(for: .milliseconds(10))
-    }
-    return false
-}
-
 @Suite("Streamed HTTP responses")
 struct StreamingResponseTests {
     @Test("HTTP/1.1: each write is one chunk, close sends the last chunk, then the connection closes")
@@ -100,7 +91,7 @@ struct StreamingResponseTests {
         #expect(start.contains("5\r\nfirst\r\n") || start.hasPrefix("HTTP/1.1 200"))
         #expect(try await server.connectionCount() == 1)
         client = nil  // closes the socket
-        #expect(try await eventually(server) { delegate.ends == [.connectionClosed] })
+        #expect(try await server.eventually { delegate.ends == [.connectionClosed] })
         #expect(try await server.connectionCount() == 0)
         // Writes after the end are refused, not queued.
         #expect(try await server.loop.submit { delegate.writer?.write("late") } == false)
@@ -113,7 +104,7 @@ struct StreamingResponseTests {
         let server = try streamingServer(delegate)
         let client = try RawSocket(port: server.port)
         try client.send("GET /s HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(try await eventually(server) { delegate.opened == 1 })
+        #expect(try await server.eventually { delegate.opened == 1 })
         let writes = try await server.loop.submit {
             let block = [UInt8](repeating: 0x61, count: 256 * 1024)
             var count = 0
@@ -133,7 +124,7 @@ struct StreamingResponseTests {
         let server = try streamingServer(delegate)
         let client = try RawSocket(port: server.port)
         try client.send("GET /s HTTP/1.1\r\nHost: x\r\n\r\n")
-        #expect(try await eventually(server) { delegate.opened == 1 })
+        #expect(try await server.eventually { delegate.opened == 1 })
         try await server.loop.submit { server.server.shutdown() }
         #expect(try await server.loop.submit { delegate.ends } == [.finished])
         let received = String(decoding: try client.receiveUntilClosed(), as: UTF8.self)
