@@ -43,7 +43,7 @@ struct TLSClientTests {
 
     @Test("a certificate for localhost verifies with SNI localhost and the echo comes back")
     func verifiedHandshake() async throws {
-        let (server, certificate, directory) = try await LoopbackServer.tlsEcho()
+        let (server, certificate, _) = try await LoopbackServer.tlsEcho()
         let outcome = try await connect(port: server.port, trusting: certificate, serverName: "localhost")
         #expect(try outcome.get() == "over tls")
         await server.stop()
@@ -51,7 +51,7 @@ struct TLSClientTests {
 
     @Test("the same certificate is refused for another host name")
     func hostNameMismatch() async throws {
-        let (server, certificate, directory) = try await LoopbackServer.tlsEcho()
+        let (server, certificate, _) = try await LoopbackServer.tlsEcho()
         let outcome = try await connect(port: server.port, trusting: certificate, serverName: "im.example.com")
         guard case .failure = outcome else {
             Issue.record("a certificate for localhost was accepted for im.example.com")
