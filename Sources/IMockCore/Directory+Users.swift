@@ -48,6 +48,7 @@ extension Directory {
     /// Registers one user; an existing name is an error.
     @discardableResult
     public mutating func registerUser(_ entry: NewUser, in key: AppKey, nowMs: Int64) throws(DirectoryError) -> User {
+        guard apps[key] != nil else { throw .appNotFound(key) }
         let name = try Directory.validate(entry)
         let (random, iterations) = (settings.random, settings.passwordIterations)
         let user = try modifyApp(key) { app throws(DirectoryError) in

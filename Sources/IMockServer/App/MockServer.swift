@@ -251,7 +251,8 @@ public final class MockServer {
         return .deferred { reply in
             WorkerPool.shared.map(outcome.derivations, { $0?.derive() }) { hashes in
                 reply.loop.execute {
-                    // A client gone meanwhile registers nobody: it would never learn who was.
+                    // A connection the server closed meanwhile (shutdown, a failed commit) changes
+                    // nothing: nobody would learn of it.
                     guard let server = server.value.object, reply.isAwaited else { return }
                     let rerun = server.runHandler(route, request, parameters: parameters, context: context, passwords: .derived(hashes))
                     server.recordAnswer(request, rerun.response)
