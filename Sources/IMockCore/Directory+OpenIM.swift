@@ -9,12 +9,16 @@ extension Directory {
     public mutating func issueOpenIMAdminToken(
         in key: AppKey, secret: String, ttlSeconds: Int64?, nowMs: Int64
     ) throws(DirectoryError) -> IssuedToken {
-        let app = try app(key)
-        guard Crypto.constantTimeEquals(Array(secret.utf8), Array(app.clientSecret.utf8)) else {
+        // Only the credentials are taken out: a copy of the app held while `issue` changes it
+        // would copy its tables.
+        guard let (clientID, clientSecret) = apps[key].map({ ($0.clientID, $0.clientSecret) }) else {
+            throw .appNotFound(key)
+        }
+        guard Crypto.constantTimeEquals(Array(secret.utf8), Array(clientSecret.utf8)) else {
             throw .clientSecretMismatch
         }
         return try issue(
-            .app, subject: app.clientID, in: key, ttlSeconds: ttlSeconds, nowMs: nowMs,
+            .app, subject: clientID, in: key, ttlSeconds: ttlSeconds, nowMs: nowMs,
             openIMPlatformID: Directory.openIMAdminPlatformID)
     }
 
