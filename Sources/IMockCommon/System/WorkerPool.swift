@@ -36,6 +36,8 @@ public final class WorkerPool: @unchecked Sendable {
         var head = 0
         var stopping = false
 
+        var waitingCount: Int { batches[head...].reduce(0) { $0 + $1.jobs.count - $1.next } }
+
         mutating func add(_ jobs: [Job]) {
             batches.append(Batch(jobs: jobs))
         }
@@ -82,6 +84,9 @@ public final class WorkerPool: @unchecked Sendable {
         sem_destroy(waiting)
         waiting.deallocate()
     }
+
+    /// How many queued jobs no thread has started yet.
+    public var waitingJobCount: Int { queue.withLock { $0.waitingCount } }
 
     /// Runs `job` on a pool thread.
     public func run(_ job: @escaping @Sendable () -> Void) {

@@ -38,6 +38,8 @@ public final class MockServer {
     private(set) var storeFailure: StoreError?
     /// ``closeStore()`` ran: nothing is committed any more.
     private var storeClosed = false
+    /// Derive password hashes for the REST handlers that need them.
+    private let workers: WorkerPool
     /// Called on the loop thread when a commit fails. The server has already closed every
     /// connection without sending what the failed turn held (nothing uncommitted was answered)
     /// and stopped listening; `imock serve` then exits with 74. Its memory is ahead of the store,
@@ -53,11 +55,14 @@ public final class MockServer {
     /// are the wire protocols served, each at its path. With `store` (`--data`) a store that a
     /// server already used replaces `directory` and the clock's mode and start with what it
     /// holds, and every turn's changes are committed to it before the turn's output leaves.
+    /// `workers` derive password hashes off the loop (the process's shared pool by default).
     public init(
         loop: EventLoop, options: ServeOptions, directory: Directory, tls: TLSContext? = nil, logger: Logger = .disabled,
-        timeline: Timeline? = nil, dialects: [DialectRoute] = DialectCatalog.served, store: ServerStore? = nil
+        timeline: Timeline? = nil, dialects: [DialectRoute] = DialectCatalog.served, store: ServerStore? = nil,
+        workers: WorkerPool = .shared
     ) {
         self.loop = loop
+        self.workers = workers
         self.options = options
         self.logger = logger
         self.dialects = dialects
@@ -248,8 +253,9 @@ public final class MockServer {
         let outcome = runHandler(route, request, parameters: parameters, context: context, passwords: .offLoop)
         guard !outcome.derivations.isEmpty else { return .respond(outcome.response) }
         let server = LoopBound(WeakReference(self), on: loop)
+        let workers = self.workers
         return .deferred { reply in
-            WorkerPool.shared.map(outcome.derivations, { $0?.derive() }) { hashes in
+            workers.map(outcome.derivations, { $0?.derive() }) { hashes in
                 reply.loop.execute {
                     // A connection the server closed meanwhile (shutdown, a failed commit) changes
                     // nothing: nobody would learn of it.

@@ -70,7 +70,7 @@ struct WorkerPoolTests {
         #expect(WorkerPool.shared.threadCount == Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     }
 
-    @Test("batches are served round-robin: a single job queued behind a batch waits for one of its jobs, not all")
+    @Test("batches are served round-robin: a single job queued behind a batch waits for one of its jobs, not all; waitingJobCount counts what has not started")
     func roundRobin() async throws {
         let pool = WorkerPool(threads: 1)
         defer { pool.stop() }
@@ -80,8 +80,11 @@ struct WorkerPoolTests {
         pool.run { for _ in 0..<1000 where !gate.withLock({ $0 }) { usleepMilliseconds(10) } }
         pool.map(Array(0..<5), { index in order.withLock { $0.append("batch \(index)") } }) { _ in }
         pool.run { order.withLock { $0.append("single") } }
+        // Once the thread holds the gating job, the other six wait.
+        #expect(try await Self.eventually { pool.waitingJobCount == 6 })
         gate.withLock { $0 = true }
         #expect(try await Self.eventually { order.withLock { $0.count } == 6 })
+        #expect(pool.waitingJobCount == 0)
         #expect(order.withLock { $0 } == ["batch 0", "single", "batch 1", "batch 2", "batch 3", "batch 4"])
     }
 

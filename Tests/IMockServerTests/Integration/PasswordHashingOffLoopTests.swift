@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import IMockCommon
 import IMockCore
 import IMockNet
 import IMockServer
@@ -6,15 +10,17 @@ import Synchronization
 import Testing
 
 /// Registration derives password hashes on the worker pool: the event loop keeps answering
-/// other connections while a batch of 60 is hashed.
+/// other connections while a batch of 60 waits for its hashes.
 @Suite("Password hashing off the event loop")
 struct PasswordHashingOffLoopTests {
-    @Test("a health request made while a batch of 60 is being hashed is answered before the batch")
+    @Test("a health request made while a batch of 60 waits for its hashes is answered before the batch")
     func loopAnswersDuringABatch() async throws {
-        // 100,000 iterations make each hash take tens of milliseconds: the batch is busy for
-        // about a second, a health request takes about one.
-        let server = try InProcessServer(
-            apps: [.init(key: "acme#chat", registrationMode: .authorized)], passwordIterations: 100_000)
+        // The server's only worker thread is held by a gate until the health answer is in:
+        // the batch cannot be answered before it however slow or loaded the machine is.
+        let workers = WorkerPool(threads: 1)
+        let gate = Gate()
+        workers.run { gate.wait() }
+        let server = try InProcessServer(apps: [.init(key: "acme#chat", registrationMode: .authorized)], workers: workers)
         let http = HTTPTestClient(port: server.port)
         let (id, secret) = try await server.credentials(of: "acme#chat")
         let token = try http.request(
@@ -29,10 +35,12 @@ struct PasswordHashingOffLoopTests {
             finished.withLock { $0.append("batch") }
             return answer
         }
-        try await Task.sleep(for: .milliseconds(50))
+        // The batch has been read and its 60 hashes wait behind the gate.
+        while workers.waitingJobCount < 60 { try await Task.sleep(for: .milliseconds(5)) }
         let health = try http.raw("GET", "/_imock/health")
         finished.withLock { $0.append("health") }
         #expect(health.head.status == 200)
+        gate.open()
 
         let created = try await registration.value
         #expect(created.status == 200)
@@ -46,5 +54,17 @@ struct PasswordHashingOffLoopTests {
             "POST", "/acme/chat/token", json: #"{"grant_type":"password","username":"h59","password":"pw58"}"#)
         #expect(wrong.status == 400 || wrong.status == 401)
         await server.stop()
+        workers.stop()
     }
+}
+
+/// A one-shot gate: `wait()` blocks its thread until `open()`.
+private final class Gate: Sendable {
+    private let isOpen = Mutex(false)
+
+    func wait() {
+        while !isOpen.withLock({ $0 }) { usleep(1000) }
+    }
+
+    func open() { isOpen.withLock { $0 = true } }
 }

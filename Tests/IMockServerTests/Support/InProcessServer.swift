@@ -11,12 +11,13 @@ final class InProcessServer: @unchecked Sendable {
     let port: UInt16
 
     /// `configure` changes any other option after the ones given here are set. With
-    /// `dataDirectory` the server keeps its state in a store there (`--data`).
+    /// `dataDirectory` the server keeps its state in a store there (`--data`). `workers` derive
+    /// password hashes (the process's shared pool by default).
     init(
         apps: [ServeOptions.AppOption] = [ServeOptions.defaultApp], clock: Timeline.Mode = .system,
         sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
         configure: (inout ServeOptions) -> Void = { _ in }, dialects: [DialectRoute] = DialectCatalog.served,
-        dataDirectory: String? = nil, passwordIterations: Int = 10
+        dataDirectory: String? = nil, passwordIterations: Int = 10, workers: WorkerPool = .shared
     ) throws {
         var options = ServeOptions()
         options.port = 0
@@ -30,7 +31,7 @@ final class InProcessServer: @unchecked Sendable {
             nowMs: options.clockStartMs ?? SystemClock().nowMs)
         let store = try dataDirectory.map { try ServerStore.open(directory: $0, settings: directory.settings) }
         loop = try EventLoop()
-        server = MockServer(loop: loop, options: options, directory: directory, dialects: dialects, store: store)
+        server = MockServer(loop: loop, options: options, directory: directory, dialects: dialects, store: store, workers: workers)
         port = try server.start().port
         loop.start()
     }
