@@ -73,7 +73,8 @@ public final class WorkerPool: @unchecked Sendable {
         for _ in 0..<threadCount {
             let box = Unmanaged.passRetained(self)
             var thread = pthread_t()
-            let result = pthread_create(&thread, nil, workerThreadMain, box.toOpaque())
+            // A SIGTERM meant for a server's loop (its signalfd) must never land here.
+            let result = startQuietThread(&thread, workerThreadMain, box.toOpaque())
             precondition(result == 0, "pthread_create failed: \(result)")
             pthread_detach(thread)
         }

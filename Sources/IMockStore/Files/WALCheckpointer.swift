@@ -1,3 +1,4 @@
+import IMockCommon
 import Synchronization
 
 #if canImport(Glibc)
@@ -51,14 +52,8 @@ final class WALCheckpointer: @unchecked Sendable {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
         let box = Unmanaged.passRetained(self)
-        // The thread starts with every signal blocked (it inherits the mask): a SIGTERM meant
-        // for the server's loop (its signalfd) must never land here and kill the process.
-        var all = sigset_t()
-        var previous = sigset_t()
-        sigfillset(&all)
-        pthread_sigmask(SIG_BLOCK, &all, &previous)
-        let result = pthread_create(&thread, nil, checkpointerThreadMain, box.toOpaque())
-        pthread_sigmask(SIG_SETMASK, &previous, nil)
+        // A SIGTERM meant for the server's loop (its signalfd) must never land here.
+        let result = startQuietThread(&thread, checkpointerThreadMain, box.toOpaque())
         guard result == 0 else {
             box.release()
             closeDescriptors()

@@ -1,3 +1,4 @@
+import Foundation
 import IMockNet
 import IMockServer
 import IMockTestSupport
@@ -18,6 +19,24 @@ struct ServeProcessTests {
         #expect(health.sessions == 0)
         try server.stop()
         #expect(server.logText.contains(" info listening address=127.0.0.1:\(server.port) tls=off\n"))
+    }
+
+    @Test("every thread of the process blocks SIGTERM and SIGINT (with --data too): a SIGTERM always reaches the loop's signalfd")
+    func everyThreadBlocksTerminationSignals() async throws {
+        let directory = try ExternalCommand.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let server = try await IMockProcess.start(["--data", directory + "/data"])
+        let threads = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.pid)/task")
+        // The loop's thread, the worker pool's (one per core) and the store's checkpointer.
+        #expect(threads.count >= 3, "\(threads)")
+        let terminationSignals: UInt64 = 1 << (15 - 1) | 1 << (2 - 1)
+        for thread in threads {
+            let status = try String(contentsOfFile: "/proc/\(server.pid)/task/\(thread)/status", encoding: .utf8)
+            let blocked = status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") }
+                .flatMap { UInt64($0.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16) }
+            #expect(blocked.map { $0 & terminationSignals == terminationSignals } == true, "thread \(thread): \(blocked.map { String($0, radix: 16) } ?? "?")")
+        }
+        try server.stop()
     }
 
     @Test("--log-format json writes one JSON object per line")
