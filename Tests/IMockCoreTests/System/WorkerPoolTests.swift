@@ -76,8 +76,9 @@ struct WorkerPoolTests {
         defer { pool.stop() }
         let gate = Mutex(false)
         let order = Mutex<[String]>([])
-        // The one thread waits (up to 10 s) until both are queued.
-        pool.run { for _ in 0..<1000 where !gate.withLock({ $0 }) { usleepMilliseconds(10) } }
+        // The one thread waits until the test opens the gate (at most a minute: a busy test run
+        // may hold the test's task back for seconds).
+        pool.run { for _ in 0..<6000 where !gate.withLock({ $0 }) { usleepMilliseconds(10) } }
         pool.map(Array(0..<5), { index in order.withLock { $0.append("batch \(index)") } }) { _ in }
         pool.run { order.withLock { $0.append("single") } }
         // Once the thread holds the gating job, the other six wait.

@@ -20,6 +20,7 @@ struct PasswordHashingOffLoopTests {
         let workers = WorkerPool(threads: 1)
         let gate = Gate()
         workers.run { gate.wait() }
+        defer { gate.open() }
         let server = try InProcessServer(apps: [.init(key: "acme#chat", registrationMode: .authorized)], workers: workers)
         let http = HTTPTestClient(port: server.port)
         let (id, secret) = try await server.credentials(of: "acme#chat")
