@@ -165,17 +165,13 @@ public final class Connection: IOHandler {
         if loop.holdsOutputUntilTurnEnd { deferFlush() } else { flush() }
     }
 
-    /// Writes queued output until the socket would block; arms or disarms `EPOLLOUT`.
+    /// Writes queued output until the socket would block; arms or disarms `EPOLLOUT`. Several
+    /// queued chunks (a frame and the close after it, an offline queue) go out in one system
+    /// call, up to ``chunksPerWrite`` at a time.
     private func flush() {
-        while let first = output.first {
-            let offset = outputOffset
-            let outcome = first.withUnsafeBytes { buffer in
-                Result { () throws(SystemError) in
-                    try Socket.send(fd, UnsafeRawBufferPointer(rebasing: buffer[offset...]))
-                }
-            }
+        while !output.isEmpty {
             let written: Int
-            switch outcome {
+            switch Result(catching: { () throws(SystemError) in try sendQueued() }) {
             case .success(.done(let count)): written = count
             case .success(.wouldBlock): written = -1
             case .failure(let error):
@@ -183,18 +179,42 @@ public final class Connection: IOHandler {
                 return
             }
             guard written >= 0 else { break }
-            outputOffset += written
             queuedBytes -= written
-            if outputOffset == first.count {
-                output.removeFirst()
-                outputOffset = 0
-            }
+            consumeOutput(written)
         }
         if output.isEmpty, state == .closingAfterFlush {
             startLingering()
             return
         }
         updateInterest()
+    }
+
+    /// One system call's worth of the queued output: the first chunk alone, or several gathered.
+    private func sendQueued() throws(SystemError) -> IOResult<Int> {
+        let offset = outputOffset
+        guard output.count > 1 else {
+            return try output[0].withUnsafeBytes { buffer in
+                Result { () throws(SystemError) in try Socket.send(fd, UnsafeRawBufferPointer(rebasing: buffer[offset...])) }
+            }.get()
+        }
+        return try Socket.send(fd, output.prefix(Connection.chunksPerWrite), firstOffset: offset)
+    }
+
+    /// At most this many queued chunks are gathered into one write (Linux allows 1,024).
+    static let chunksPerWrite = 64
+
+    /// Drops `count` written bytes from the front of the queued output.
+    private func consumeOutput(_ count: Int) {
+        var left = count
+        var whole = 0
+        var offset = outputOffset
+        while whole < output.count, left >= output[whole].count - offset {
+            left -= output[whole].count - offset
+            whole += 1
+            offset = 0
+        }
+        output.removeFirst(whole)  // all at once: one move of the rest, not one per chunk
+        outputOffset = offset + left
     }
 
     // MARK: Reading

@@ -24,6 +24,33 @@ enum Socket {
         try syscall("send") { Glibc.send(fd, buffer.baseAddress, buffer.count, cimock_msg_nosignal()) }
     }
 
+    /// Writes what the socket accepts now of `chunks` in order, the first from `firstOffset`, in
+    /// one system call (`sendmsg` with one `iovec` per chunk), never raising SIGPIPE. A peer so
+    /// gets a kick frame and its close in one segment, not two. Empty chunks are skipped.
+    static func send(_ fd: Int32, _ chunks: ArraySlice<[UInt8]>, firstOffset: Int) throws(SystemError) -> IOResult<Int> {
+        var vectors: [iovec] = []
+        vectors.reserveCapacity(chunks.count)
+        // Each chunk's storage is pinned by a nested withUnsafeBytes until the call returns.
+        func gather(_ index: Int) -> Int {
+            guard index < chunks.endIndex else {
+                return vectors.withUnsafeMutableBufferPointer { buffer in
+                    var message = msghdr()
+                    message.msg_iov = buffer.baseAddress
+                    message.msg_iovlen = buffer.count
+                    return Glibc.sendmsg(fd, &message, cimock_msg_nosignal())
+                }
+            }
+            return chunks[index].withUnsafeBytes { bytes in
+                let offset = index == chunks.startIndex ? firstOffset : 0
+                if bytes.count > offset, let base = bytes.baseAddress {
+                    vectors.append(iovec(iov_base: UnsafeMutableRawPointer(mutating: base + offset), iov_len: bytes.count - offset))
+                }
+                return gather(index + 1)
+            }
+        }
+        return try syscall("sendmsg") { gather(chunks.startIndex) }
+    }
+
     /// The local address a socket is bound to.
     static func localAddress(_ fd: Int32) -> SocketAddress? {
         var storage = sockaddr_storage()
