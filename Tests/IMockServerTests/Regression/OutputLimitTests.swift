@@ -19,7 +19,12 @@ struct OutputLimitTests {
         #expect(try await eventuallyLoggedIn(fixture, user: "reader"))
         let sender = try await fixture.device("sender", token: senderToken, uuid: "s")
         let text = String(repeating: "x", count: 5000)
-        let count = 2000  // 10 MB: far beyond the kernel's buffers and the 64 KiB limit
+        // 5 MB: beyond what the kernel buffers for the stalled reader (about 2.8 MB on loopback)
+        // and the 64 KiB limit; what comes back at the next login (about 2 MB) is written in one
+        // go and fits the socket's buffers, so the reading client is not itself closed with 1008
+        // however late the test's loop gets to read it (the limit counts what the socket did not
+        // take; see docs/PROTOCOL.md on the offline sync).
+        let count = 1000
         for index in 0..<count { sender.send(#"{"op":"send","id":"\#(index)","to":"reader","text":"\#(text)"}"#) }
         for _ in 0..<count { _ = await sender.next(op: "send.ok") }
 
