@@ -48,7 +48,10 @@ enum Socket {
                 return gather(index + 1)
             }
         }
-        return try syscall("sendmsg") { gather(chunks.startIndex) }
+        return try syscall("sendmsg") {
+            vectors.removeAll(keepingCapacity: true)  // a retry after EINTR gathers anew
+            return gather(chunks.startIndex)
+        }
     }
 
     /// The local address a socket is bound to.
