@@ -1,6 +1,7 @@
 import FoundationEssentials
 import IMockClient
 import IMockCore
+import IMockTestSupport
 import Testing
 
 /// Login outcomes over real sockets: refusals, an unreachable server, an offline login.
@@ -22,10 +23,8 @@ struct LoginIntegrationTests {
 
     @Test("an unreachable server fails the login with the profile's code; the completion variant too")
     func unreachable() async throws {
-        let stopped = try ClientTestServer()
-        let port = stopped.port
-        await stopped.stop()
-        let client = try IMClient(options: try testOptions(profile: .openim), serverURL: "ws://127.0.0.1:\(port)/ws")
+        let refusing = try RefusingPort()
+        let client = try IMClient(options: try testOptions(profile: .openim), serverURL: "ws://127.0.0.1:\(refusing.port)/ws")
         let error: ClientError? = await withCheckedContinuation { continuation in
             client.login(userId: "alice", token: "t") { continuation.resume(returning: $0) }
         }
@@ -33,6 +32,7 @@ struct LoginIntegrationTests {
         #expect(client.log.records.map(\.name) == ["onConnecting", "onConnectFailure", "loginFailure"])
         #expect(client.loginStatus == .logout)
         await client.shutdown()
+        withExtendedLifetime(refusing) {}
     }
 
     @Test("E9 O4: another account while logged in is refused (Easemob 218)")
