@@ -82,7 +82,7 @@ let package = Package(
 
         // Loopback servers, raw sockets and third-party processes shared by the test targets.
         .target(
-            name: "IMockTestSupport", dependencies: ["IMockCommon", "IMockNet"], path: "Tests/IMockTestSupport",
+            name: "IMockTestSupport", dependencies: ["IMockCommon", "IMockNet", "CIMockShims"], path: "Tests/IMockTestSupport",
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockNetTests", dependencies: ["IMockCommon", "IMockNet", "IMockTestSupport", "CIMockShims", "COpenSSL"],

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import CIMockShims
 import IMockNet
 
 /// A loopback port where a connect is refused for as long as this value lives: a TCP socket
