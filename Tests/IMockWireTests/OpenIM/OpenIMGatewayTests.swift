@@ -96,6 +96,23 @@ struct OpenIMGatewayTests {
         #expect(inbox.pull(OpenIMPB.SeqRange(conversationID: "si_x_y", begin: 1, end: 9, num: 5), descending: false).messages.isEmpty)
     }
 
+    @Test("the inbox keeps each conversation in seq order whatever the order of arrival, each message once")
+    func theInboxOrdersBySeq() {
+        var inbox = OpenIMOfflineInbox()
+        // 2,000 seqs in a scrambled order (7 is coprime to 2,000), each delivered twice.
+        let seqs = (0..<2000).map { ($0 * 7) % 2000 + 1 }
+        for round in 0..<2 {
+            for seq in seqs {
+                inbox.add(ChatMessage(messageId: String(seq), from: seq % 3 == 0 ? "carol" : "bob", to: "amy", text: "r\(round)", timestamp: 0))
+            }
+        }
+        let bob = inbox.conversations["si_amy_bob"]?.map(OpenIMChatMessage.seq(of:)) ?? []
+        let carol = inbox.conversations["si_amy_carol"]?.map(OpenIMChatMessage.seq(of:)) ?? []
+        #expect(bob == (1...2000).filter { $0 % 3 != 0 }.map(Int64.init))
+        #expect(carol == (1...2000).filter { $0 % 3 == 0 }.map(Int64.init))
+        #expect(inbox.conversations.values.joined().allSatisfy { $0.text == "r0" }, "the first delivery is kept")
+    }
+
     @Test("the openim-gateway fuzz seeds: every one is read into commands, replies or a close")
     func fuzzSeeds() throws {
         let seeds = try CorpusFiles.seeds("openim-gateway")
