@@ -10,13 +10,15 @@ public enum Gzip {
     /// The first two bytes of every member.
     static let magic: [UInt8] = [0x1F, 0x8B]
 
-    /// `bytes` as one gzip member at zlib's default level.
+    /// `bytes` as one gzip member at zlib's default level, with a window and hash table no larger
+    /// than the input needs (``compressionParameters(forInputSize:)``).
     public static func compress(_ bytes: some Collection<UInt8>) -> [UInt8] {
         let stream = ZStream()
-        var status = czlib_deflate_init2(stream.pointer, Z_DEFAULT_COMPRESSION, windowBits)
+        var input = Array(bytes)
+        let (window, memLevel) = compressionParameters(forInputSize: input.count)
+        var status = czlib_deflate_init2(stream.pointer, Z_DEFAULT_COMPRESSION, window + 16, memLevel)
         precondition(status == Z_OK, "deflateInit2 failed: \(status)")
         defer { deflateEnd(stream.pointer) }
-        var input = Array(bytes)
         precondition(input.count <= Int(UInt32.max), "gzip input over 4 GiB")
         // deflateBound includes the gzip header and trailer, so one Z_FINISH call completes.
         var output = [UInt8](repeating: 0, count: Int(deflateBound(stream.pointer, uLong(input.count))))
@@ -32,6 +34,17 @@ public enum Gzip {
         precondition(status == Z_STREAM_END, "deflate did not finish: \(status)")
         output.removeLast(Int(stream.pointer.pointee.avail_out))
         return output
+    }
+
+    /// zlib's window bits (9–15: a window of 512 B to 32 KiB) and memory level (1–8) for `count`
+    /// bytes: the smallest window that holds the input, and a hash table to match. At the
+    /// defaults (15, 8) every stream allocates about 260 KiB and clears a 64 KiB table; an
+    /// OpenIM frame of a few hundred bytes needs a few KiB of either. The output is a gzip member
+    /// like any other: a decoder's window is the largest there is, 32 KiB.
+    static func compressionParameters(forInputSize count: Int) -> (windowBits: Int32, memLevel: Int32) {
+        let needed = Int32(Int.bitWidth - max(0, count - 1).leadingZeroBitCount)
+        let windowBits = min(15, max(9, needed))
+        return (windowBits, max(1, windowBits - 7))
     }
 
     /// The data of the gzip stream `bytes`: one member, or several concatenated (RFC 1952 §2.2,

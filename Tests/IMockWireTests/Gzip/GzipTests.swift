@@ -1,6 +1,7 @@
 import IMockCommon
 import IMockCore
-import IMockWire
+@testable import IMockWire
+import IMockTestSupport
 import Testing
 
 @Suite("Gzip")
@@ -25,6 +26,38 @@ struct GzipTests {
             #expect(compressed.prefix(3) == [0x1F, 0x8B, 0x08])  // magic, deflate
             #expect(try Gzip.decompress(compressed, limit: input.count) == input)
         }
+    }
+
+    @Test("the window and hash table fit the input: 512 B and level 2 up to 512 bytes, 32 KiB and level 8 from 16 KiB + 1")
+    func compressionParameters() {
+        let cases: [(Int, Int32, Int32)] = [
+            (0, 9, 2), (1, 9, 2), (512, 9, 2), (513, 10, 3), (4096, 12, 5), (4097, 13, 6), (16_384, 14, 7),
+            (16_385, 15, 8), (1 << 20, 15, 8),
+        ]
+        for (size, window, level) in cases {
+            let parameters = Gzip.compressionParameters(forInputSize: size)
+            #expect(parameters.windowBits == window && parameters.memLevel == level, "\(size)")
+        }
+    }
+
+    /// Text-like bytes with repeats at every distance, so each window size has matches to find.
+    static func sample(_ count: Int) -> [UInt8] {
+        (0..<count).map { UInt8(ascii: "a") + UInt8(($0 / 7 + $0 % 13) % 26) }
+    }
+
+    @Test("members of every window size round-trip, and Python's gzip module reads them (skipped without python3)")
+    func everyWindowRoundTrips() throws {
+        let sizes = [1, 100, 511, 512, 513, 1000, 4096, 4097, 20_000, 40_000]
+        let members = sizes.map { Gzip.compress(Self.sample($0)) }
+        for (size, member) in zip(sizes, members) {
+            #expect(try Gzip.decompress(member, limit: size) == Self.sample(size), "\(size)")
+        }
+        guard ExternalCommand.isAvailable("python3") else { return }
+        let script = "import gzip,sys\nfor line in sys.stdin: print(len(gzip.decompress(bytes.fromhex(line.strip()))))"
+        let hexLines = members.map { $0.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() }
+        let output = try ExternalCommand.runBlocking("python3", ["-c", script], stdin: hexLines.joined(separator: "\n") + "\n")
+        #expect(output.status == 0)
+        #expect(output.stdout.split(separator: "\n").map { Int($0) } == sizes.map { Optional($0) })
     }
 
     @Test("concatenated members decompress to the concatenation, as Go's gzip.Reader reads them")
