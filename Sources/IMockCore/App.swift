@@ -64,12 +64,9 @@ public struct App: Sendable, Equatable {
 
     /// Where `sequence` is (or would be inserted) in ``orderedUsernames``.
     func orderIndex(ofSequence sequence: Int64) -> Int {
-        var low = 0
-        var high = orderedUsernames.count
-        while low < high {
-            let mid = (low + high) / 2
-            if let user = users[orderedUsernames[mid]], user.sequence < sequence { low = mid + 1 } else { high = mid }
+        orderedUsernames.partitioningIndex { name in
+            guard let user = users[name] else { return true }
+            return user.sequence >= sequence
         }
-        return low
     }
 }

@@ -1,3 +1,5 @@
+import IMockCommon
+
 /// Why a token was revoked individually.
 public enum TokenRevocationReason: String, Sendable, Equatable {
     /// Revoked by the control API (or any caller that does not say otherwise).
@@ -105,12 +107,7 @@ public struct IssuedTokens: Sendable {
 
     /// Binary search over the kept records (ids ascend).
     private func index(of id: UInt64) -> Int? {
-        var low = start
-        var high = storage.count
-        while low < high {
-            let mid = (low + high) / 2
-            if storage[mid].id < id { low = mid + 1 } else { high = mid }
-        }
+        let low = storage[start...].partitioningIndex { $0.id >= id }
         return low < storage.count && storage[low].id == id ? low : nil
     }
 }

@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 
 /// One gateway connection's offline messages: the engine delivers them all at login (offline
@@ -49,13 +50,7 @@ extension Array where Element == ChatMessage {
     /// Inserts `message` after every element with a seq not above `seq` (stable for equal seqs).
     fileprivate mutating func insertInSeqOrder(_ message: ChatMessage, seq: Int64) {
         if let last, OpenIMChatMessage.seq(of: last) > seq {
-            var low = startIndex
-            var high = endIndex
-            while low < high {
-                let middle = (low + high) / 2
-                if OpenIMChatMessage.seq(of: self[middle]) <= seq { low = middle + 1 } else { high = middle }
-            }
-            insert(message, at: low)
+            insert(message, at: partitioningIndex { OpenIMChatMessage.seq(of: $0) > seq })
         } else {
             append(message)
         }
