@@ -20,6 +20,8 @@
 #include <sys/eventfd.h>
 #include <sys/timerfd.h>
 #include <sys/signalfd.h>
+#include <sys/ioctl.h>
+#include <linux/sockios.h>
 
 static inline int cimock_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
 
@@ -100,6 +102,14 @@ static inline int cimock_errno(void) { return errno; }
 static inline int cimock_set_linger_zero(int fd) {
     struct linger l = { .l_onoff = 1, .l_linger = 0 };
     return setsockopt(fd, SOL_SOCKET, SO_LINGER, &l, sizeof(l));
+}
+
+/// Bytes in the socket's send queue that the peer's TCP has not acknowledged (sent or not):
+/// SIOCOUTQ, which stays readable after a reset. -1 on error.
+static inline long cimock_unacknowledged_output(int fd) {
+    int count = 0;
+    if (ioctl(fd, SIOCOUTQ, &count) != 0) return -1;
+    return count;
 }
 
 static inline int cimock_set_int_option(int fd, int level, int name, int value) {

@@ -4,12 +4,23 @@ extension Domain {
         engine.connectionOpened(connection, nowMs: nowMs)
     }
 
-    /// A connection is gone; `undelivered` are the messages its dialect still held for the
-    /// device (they go back to the offline queue).
+    /// A connection is gone; what it held and had not confirmed waits again (later, with
+    /// `keepingInFlight`: ``releaseInFlight(of:)``).
     public mutating func connectionClosed(
-        _ connection: ConnectionID, undelivered: [ChatMessage] = [], nowMs: Int64
+        _ connection: ConnectionID, keepingInFlight: Bool = false, nowMs: Int64
     ) -> [SessionOutput] {
-        engine.connectionClosed(connection, undelivered: undelivered, nowMs: nowMs)
+        engine.connectionClosed(connection, keepingInFlight: keepingInFlight, nowMs: nowMs)
+    }
+
+    /// The socket of a closed connection is closed too: what it held and had not confirmed
+    /// waits again.
+    public mutating func releaseInFlight(of connection: ConnectionID) {
+        engine.releaseInFlight(of: connection)
+    }
+
+    /// The device on `connection` received these messages (its TCP acknowledged them).
+    public mutating func delivered(_ connection: ConnectionID, messageIDs: some Sequence<String>) {
+        engine.delivered(connection, messageIDs: messageIDs)
     }
 
     /// A device's command, with the server-behaviour faults the active fault book rolls for it
@@ -28,10 +39,8 @@ extension Domain {
     }
 
     /// A connection's client stopped reading (its output passed the limit).
-    public mutating func outputOverflowed(
-        _ connection: ConnectionID, undelivered: [ChatMessage], nowMs: Int64
-    ) -> [SessionOutput] {
-        engine.outputOverflowed(connection, undelivered: undelivered, nowMs: nowMs)
+    public mutating func outputOverflowed(_ connection: ConnectionID, nowMs: Int64) -> [SessionOutput] {
+        engine.outputOverflowed(connection, nowMs: nowMs)
     }
 
     /// The faults of one command: `failUnbind` for a logout that unbinds, `failSync` for a login

@@ -22,10 +22,10 @@ public enum DurableChange: Sendable, Equatable {
     /// The user was registered, deleted (absent now), banned or unbanned, got a new password,
     /// had every token revoked, or was created by an `inherit` grant.
     case user(AppKey, username: String)
-    /// Messages joined the recipient's offline queue, in order: at its back (sent to an
-    /// offline user) or at its front (put back after the client stopped reading).
-    case messagesQueued(AppKey, recipient: String, messages: [ChatMessage], atFront: Bool)
-    /// A queued message was acked and is gone.
+    /// Messages joined the back of the recipient's queue, in order: every accepted message,
+    /// live or offline, until a device confirms it (a close never moves one).
+    case messagesQueued(AppKey, recipient: String, messages: [ChatMessage])
+    /// A queued message was confirmed (acked) and is gone.
     case messageAcked(AppKey, recipient: String, messageID: String)
     /// The recipient's whole offline queue is gone (user deleted, app state replaced).
     case queueDropped(AppKey, recipient: String)

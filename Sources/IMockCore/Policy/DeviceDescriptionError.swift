@@ -19,6 +19,9 @@ public enum DeviceDescriptionError: Error, Sendable, Hashable {
     /// `loginExtensionInfo` is longer than 1024 characters (counted in UTF-16 units like the
     /// Web SDK's JavaScript `length`); the associated value is the length found.
     case extensionInfoTooLong(Int)
+    /// The device `name`, `uuid` or `resource` (the associated value) is longer than
+    /// ``MessageLimits/maximumDeviceFieldLength`` UTF-8 bytes.
+    case fieldTooLong(String)
     /// A negative login time.
     case negativeLoginTime(Int64)
 }

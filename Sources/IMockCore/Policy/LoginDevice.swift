@@ -61,6 +61,10 @@ public struct LoginDevice: Sendable, Hashable {
         tokenID: UInt64
     ) throws(DeviceDescriptionError) {
         if case .easemob(let easemob) = platform { try easemob.validate() }
+        for (field, value) in [("name", name), ("uuid", uuid), ("resource", resource ?? "")]
+        where value.utf8.count > MessageLimits.maximumDeviceFieldLength {
+            throw .fieldTooLong(field)
+        }
         guard !uuid.isEmpty else { throw .emptyDeviceUUID }
         guard !uuid.contains("/") else { throw .deviceUUIDContainsSlash }
         if let resource {

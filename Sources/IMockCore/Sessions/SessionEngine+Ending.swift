@@ -33,7 +33,6 @@ extension SessionEngine {
     ) {
         guard let session = sessions[sessionID] else { return }
         connections[session.connection] = .closing
-        closingUsers[session.connection] = session.key
         let end = SessionEnd(cause: cause, reason: reason, subject: session.subject)
         outputs.append(.end(session.connection, end))
         removeSession(sessionID)

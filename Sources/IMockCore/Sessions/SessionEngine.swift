@@ -22,9 +22,8 @@ public struct SessionEngine: Sendable {
     var users: [UserKey: UserSessions] = [:]
     var offlineQueues: [UserKey: OfflineQueue] = [:]
     var activeUsers: [AppKey: Set<String>] = [:]
-    /// The user of each connection whose session the engine ended and whose close the shell
-    /// has not reported yet (so messages its dialect still held can be queued again).
-    var closingUsers: [ConnectionID: UserKey] = [:]
+    /// The messages in flight to each connection (``SessionEngine/InFlight``).
+    var inFlight: [ConnectionID: InFlight] = [:]
     var nextSessionSerial: UInt64 = 1
     var nextMessageSerial: UInt64 = 1
     /// Every live session's token timers, earliest first (one queue for the engine: the shell
@@ -52,24 +51,17 @@ public struct SessionEngine: Sendable {
     }
 
     /// The connection is gone (peer close, network loss, idle timeout, or after an ``SessionOutput/end(_:_:)``).
-    /// Its session ends silently: no output; its token timers are cancelled; offline
-    /// messages it did not ack stay queued for the next login. `undelivered` are messages its
-    /// dialect still held for the device (``WireDialect``'s `undeliveredMessages`): they go
-    /// back to the front of the user's offline queue, as after an output overflow.
+    /// Its session ends silently: no output; its token timers are cancelled; the messages in
+    /// flight to it that no device confirmed wait again for the next login, in place, as do
+    /// offline messages it did not ack. A shell whose socket still lingers after the protocol's
+    /// close (the peer's last acknowledgements may yet arrive) passes `keepingInFlight` and
+    /// calls ``releaseInFlight(of:)`` when the socket is closed.
     public mutating func connectionClosed(
-        _ connection: ConnectionID, undelivered: [ChatMessage] = [], nowMs: Int64
+        _ connection: ConnectionID, keepingInFlight: Bool = false, nowMs: Int64
     ) -> [SessionOutput] {
+        if !keepingInFlight { releaseInFlight(of: connection) }
         guard let state = connections.removeValue(forKey: connection) else { return [] }
-        let sessionID: SessionID
-        switch state {
-        case .loggedIn(let id): sessionID = id
-        case .awaitingLogin, .closing:
-            // A session the engine ended already (a kick, an expiry) left its messages here.
-            if let user = closingUsers.removeValue(forKey: connection) { requeue(undelivered, for: user) }
-            return []
-        }
-        if let session = sessions[sessionID] { requeue(undelivered, for: session.key) }
-        removeSession(sessionID)
+        if case .loggedIn(let sessionID) = state { removeSession(sessionID) }
         return []
     }
 
@@ -143,10 +135,18 @@ public struct SessionEngine: Sendable {
         return ids.sorted()
     }
 
-    /// The offline messages waiting for `user` in `app` (delivered or not, until acked).
+    /// The messages waiting for `user` in `app` — offline ones, delivered by an offline sync
+    /// or not, until acked — without those in flight to a live connection.
     public func offlineMessages(of user: String, in app: AppKey) -> [ChatMessage] {
         guard let key = UserKey(app: app, rawUser: user) else { return [] }
         return offlineQueues[key]?.messages ?? []
+    }
+
+    /// Every message of `user` in `app` that no device confirmed yet, waiting or in flight,
+    /// oldest first: what a store keeps and what the queue's cap counts.
+    public func undeliveredMessages(of user: String, in app: AppKey) -> [ChatMessage] {
+        guard let key = UserKey(app: app, rawUser: user) else { return [] }
+        return offlineQueues[key]?.allMessages ?? []
     }
 
     /// How many distinct users of `app` have logged in (the DAU/MAU count).

@@ -43,6 +43,8 @@ public enum SessionError: Error, Sendable, Hashable {
     case recipientNotFound
     /// The recipient's offline queue is full.
     case offlineQueueFull
+    /// The text is longer than the limit (``MessageLimits/maximumTextLength``).
+    case textTooLong(maximumUTF16Units: Int)
     /// Unbinding the device token failed (fault `failUnbind`).
     case unbindFailed
     /// No offline message with this id is waiting for an ack.
@@ -73,6 +75,7 @@ public enum SessionError: Error, Sendable, Hashable {
         case .invalidRecipient: "field to is not a valid username"
         case .recipientNotFound: "no such user"
         case .offlineQueueFull: "the recipient's offline queue is full"
+        case .textTooLong(let limit): "the text is longer than \(limit) characters (UTF-16 units)"
         case .unbindFailed: "unbinding the device token failed"
         case .messageNotWaiting: "no offline message with this id is waiting"
         case .syncFailed(let type): "data sync of \(type.rawValue) failed"

@@ -26,6 +26,8 @@ struct SoakLedger {
         var messageID: UInt64 = 0
         var refused = false
         var live = false
+        /// The trusted connection it came live on, first.
+        var liveSerial: Int32 = -1
         var offline = false
         /// Received without knowing whether in an offline sync (on a lossy connection).
         var delivered = false
@@ -154,7 +156,12 @@ struct SoakLedger {
         let trusted = !connection.lossy
         if offline, message.ackBound > 0, serial >= Int(message.ackBound) {
             duplicate(seq, "in the offline sync of connection \(serial), which logged in after its ack")
-        } else if trusted, offline, message.live, !requeueHappened {
+        } else if trusted, offline, message.live, !requeueHappened,
+            connections[Int(message.liveSerial)] != nil
+        {
+            // Once the live connection has closed, the server may have put the message back:
+            // it counts a live message delivered when it saw the device's TCP acknowledge it,
+            // and a close can come first (docs/PROTOCOL.md § Delivery). Before, it cannot.
             duplicate(seq, "offline on connection \(serial) after it was delivered live")
         } else if trusted, !offline, message.offline {
             duplicate(seq, "live on connection \(serial) after it came offline")
@@ -164,7 +171,10 @@ struct SoakLedger {
             if trusted { message.offline = true }
         } else {
             if message.delivered { figures.fanOut += 1 } else { figures.deliveredLive += 1 }
-            if trusted { message.live = true }
+            if trusted, !message.live {
+                message.live = true
+                message.liveSerial = Int32(clamping: serial)
+            }
         }
         message.delivered = true
     }

@@ -43,6 +43,17 @@ public final class Connection: IOHandler {
     private var output: [[UInt8]] = []
     private var outputOffset = 0
     private var queuedBytes = 0
+    /// Every byte ever queued for the peer (under TLS: the ciphertext): the offset in the
+    /// outgoing stream just past what was written last.
+    public private(set) var bytesQueuedTotal: UInt64 = 0
+    /// Every byte the kernel took.
+    private var bytesSentTotal: UInt64 = 0
+    /// What the peer had acknowledged when the socket closed.
+    private var bytesAcknowledgedAtClose: UInt64?
+    /// Run once when the socket is closed (after a lingering close's last exchange).
+    private var socketCloseActions: [() -> Void] = []
+    /// Set by a reset close: the socket is not drained before it closes.
+    private var resetting = false
     private var readingPaused = false
     private var userPausedReading = false
     private var tls: TLSSession?
@@ -101,6 +112,15 @@ public final class Connection: IOHandler {
         handler?.connectionDidBecomeActive(self)
     }
 
+    /// Whether the socket is closed (not only the protocol's conversation: a closing
+    /// connection lingers to let the peer take the last of its output).
+    public var isSocketClosed: Bool { state == .closed }
+
+    /// Runs `action` once the socket is closed — at once when it is already.
+    public func whenSocketCloses(_ action: @escaping () -> Void) {
+        if state == .closed { action() } else { socketCloseActions.append(action) }
+    }
+
     /// Whether the connection can still send.
     public var isOpen: Bool { state == .open || state == .connecting }
 
@@ -157,6 +177,22 @@ public final class Connection: IOHandler {
         guard !bytes.isEmpty else { return }
         output.append(bytes)
         queuedBytes += bytes.count
+        bytesQueuedTotal += UInt64(bytes.count)
+    }
+
+    /// How many bytes of the outgoing stream (offsets as ``bytesQueuedTotal`` counts them) the
+    /// peer's TCP has acknowledged: what reached the device's kernel, whatever its app did
+    /// with it. After the close, what it had acknowledged then. A socket that cannot tell
+    /// (not TCP) counts nothing as acknowledged.
+    public var bytesAcknowledgedByPeer: UInt64 {
+        if let bytesAcknowledgedAtClose { return bytesAcknowledgedAtClose }
+        return acknowledgedNow()
+    }
+
+    private func acknowledgedNow() -> UInt64 {
+        let unacknowledged = cimock_unacknowledged_output(fd)
+        guard unacknowledged >= 0, UInt64(unacknowledged) <= bytesSentTotal else { return 0 }
+        return bytesSentTotal - UInt64(unacknowledged)
     }
 
     /// Flushes now, or at the end of the loop turn while the loop holds output: then nothing
@@ -180,6 +216,7 @@ public final class Connection: IOHandler {
             }
             guard written >= 0 else { break }
             queuedBytes -= written
+            bytesSentTotal += UInt64(written)
             consumeOutput(written)
         }
         if output.isEmpty, state == .closingAfterFlush {
@@ -343,6 +380,7 @@ public final class Connection: IOHandler {
         case (.closed, _):
             return
         case (_, .reset):
+            resetting = true
             _ = cimock_set_linger_zero(fd)
             finishClose(error: nil)
         case (_, .immediately):
@@ -379,6 +417,8 @@ public final class Connection: IOHandler {
         state = .closed
         if let lingerTimer { loop.cancelTimer(lingerTimer) }
         loop.deregister(fd: fd)
+        bytesAcknowledgedAtClose = acknowledgedNow()
+        if !resetting { discardInput() }
         Glibc.close(fd)
         output.removeAll()
         queuedBytes = 0
@@ -388,6 +428,22 @@ public final class Connection: IOHandler {
         let onClose = self.onClose
         self.onClose = nil
         onClose?(self)
+        let actions = socketCloseActions
+        socketCloseActions = []
+        for action in actions { action() }
+    }
+
+    /// Reads and drops what the peer sent and nobody read, so that closing sends a FIN after
+    /// the output rather than a reset: a reset makes the peer's kernel discard what it had
+    /// received and its app not yet read (messages counted as delivered). Bounded: a peer
+    /// that keeps sending gets the reset after all.
+    private func discardInput() {
+        let buffer = loop.readBuffer
+        for _ in 0..<Connection.maxReadsPerWake * 4 {
+            guard case .success(.done(let count)) = Result(catching: { () throws(SystemError) in
+                try Socket.read(fd, into: buffer)
+            }), count > 0 else { return }
+        }
     }
 
     /// The loop stopped: close the socket now.

@@ -98,7 +98,7 @@ extension SessionHub {
     func deliver(_ item: FaultOutbox.Item, as outgoing: FaultOutgoing, to id: ConnectionID) {
         guard let channel = channels[id]?.channel else { return }
         guard !domain.value.faults.isEmpty || faultOutboxes[id] != nil else {
-            send(item, on: channel)
+            send(item, on: channel, id: id)
             return
         }
         let decision = domain.value.faults.decide(outgoing, for: faultSubject(of: id))
@@ -121,7 +121,7 @@ extension SessionHub {
         if let hole = decision.blackholedBy { startBlackhole(id, by: hole) }
         var outbox = faultOutboxes[id] ?? FaultOutbox()
         guard !outbox.isIdle || decision.holdMs > 0 else {
-            send(item, on: channel)
+            send(item, on: channel, id: id)
             return
         }
         let now = MonotonicInstant.now().nanoseconds
@@ -130,10 +130,14 @@ extension SessionHub {
         pumpFaultOutbox(id)
     }
 
-    private func send(_ item: FaultOutbox.Item, on channel: WebSocketChannel) {
+    private func send(_ item: FaultOutbox.Item, on channel: WebSocketChannel, id: ConnectionID) {
         switch item {
-        case .message(.text(let text)): channel.send(text: text)
-        case .message(.binary(let bytes)): channel.send(binary: bytes)
+        case .message(let message, let chat):
+            switch message {
+            case .text(let text): channel.send(text: text)
+            case .binary(let bytes): channel.send(binary: bytes)
+            }
+            if let chat { noteWritten(chat, on: id) }
         case .close(let code, let reason): channel.close(code: code, reason: reason)
         }
     }
@@ -147,7 +151,7 @@ extension SessionHub {
         while outbox.blackhole == nil, let first = outbox.queue.first, first.releaseNs <= now {
             outbox.queue.removeFirst()
             faultOutboxes[id] = outbox
-            send(first.item, on: channel)
+            send(first.item, on: channel, id: id)
             guard let current = faultOutboxes[id] else { return }  // the send closed it
             outbox = current
         }

@@ -8,8 +8,9 @@ import IMockWire
 struct FaultOutbox {
     /// A held item.
     enum Item {
-        /// A message of the connection's dialect, already encoded.
-        case message(WireMessage)
+        /// A message of the connection's dialect, already encoded; `chat` is the id of the chat
+        /// message it carries, if it carries one (the transport ledger notes where it ends).
+        case message(WireMessage, chat: String? = nil)
         case close(WebSocketCloseCode, reason: String)
     }
 

@@ -36,9 +36,11 @@ final class SessionHub {
     /// login frame, or from its session once that ended), so faults still match the frames
     /// sent after a session ended (a kick).
     var faultSubjects: [ConnectionID: FaultSubject] = [:]
-    /// Messages sent to a connection since its output was last fully written: what goes back
-    /// to the offline queue if it is closed for not reading.
-    private var unflushed: [ConnectionID: [ChatMessage]] = [:]
+    /// Connections with written messages their peer's TCP has not acknowledged yet (checked
+    /// by the delivery sweep).
+    var awaitingAcknowledgement: Set<ConnectionID> = []
+    /// Whether the delivery sweep's loop timer is armed.
+    var deliverySweepArmed = false
     /// Connections the engine closed (its close is journalled already).
     private var closedByEngine: Set<ConnectionID> = []
     /// When the idle sweep is on the timeline, if it is.
@@ -55,11 +57,15 @@ final class SessionHub {
         var dialect: (any WireDialect)?
         /// When a message last arrived, on the server clock.
         var lastActivityMs: Int64
+        /// The chat messages written and not yet acknowledged by the peer's TCP, for a dialect
+        /// whose device confirms by transport (nil: by its protocol).
+        var ledger: TransportLedger?
 
         init(channel: WebSocketChannel, dialect: (any WireDialect)?, lastActivityMs: Int64) {
             self.channel = channel
             self.dialect = dialect
             self.lastActivityMs = lastActivityMs
+            self.ledger = dialect?.deliveryConfirmation == .transport ? TransportLedger() : nil
         }
     }
 
@@ -155,6 +161,7 @@ final class SessionHub {
     func received(_ message: WireMessage, on id: ConnectionID) {
         guard let channel = channels[id]?.channel else { return }
         channels[id]?.lastActivityMs = clock.nowMs
+        if awaitingAcknowledgement.contains(id) { confirmDelivery(on: id) }
         if faultOutboxes[id]?.blackhole != nil {
             faultOutboxes[id]?.inbound.append(message)  // read once the black hole ends
             return
@@ -193,11 +200,10 @@ final class SessionHub {
                     event: .closed(code: sent.code.rawValue, reason: sent.reason)),
                 dialect: state.dialect?.name)
         }
-        unflushed[id] = nil
         background.remove(id)
         forgetFaultState(of: id)
-        let undelivered = state.dialect?.undeliveredMessages ?? []
-        perform(domain.value.connectionClosed(id, undelivered: undelivered, nowMs: clock.nowMs))
+        perform(domain.value.connectionClosed(id, keepingInFlight: true, nowMs: clock.nowMs))
+        settleDelivery(state, of: id)
         if logger.logs(.debug) { logger.debug("ws.close", ["conn": String(id.rawValue), "code": String(code.rawValue)]) }
     }
 
@@ -255,9 +261,7 @@ final class SessionHub {
             for step in steps(for: output) {
                 switch step {
                 case .send(let id, let message, let kind, let chat):
-                    if let chat { noteUnflushed(chat, on: id) }
-                    deliver(.message(message), as: kind, to: id)
-                    checkOutputLimit(id)
+                    deliver(.message(message, chat: chat?.messageId), as: kind, to: id)
                 case .close(let id, let close):
                     closedByEngine.insert(id)
                     let item = FaultOutbox.Item.close(WebSocketCloseCode(close.code), reason: close.reason)
@@ -275,6 +279,7 @@ final class SessionHub {
                     record(entry)
                 }
             }
+            if case .push(let id, .message) = output { checkOutputLimit(id) }
         }
     }
 
@@ -311,26 +316,25 @@ final class SessionHub {
 
     // MARK: Output limit
 
-    /// Remembers a message sent to `id` until its output is fully written (a send that finds the
-    /// output empty forgets the earlier ones: the socket took them).
-    private func noteUnflushed(_ message: ChatMessage, on id: ConnectionID) {
-        guard let channel = channels[id]?.channel else { return }
-        if channel.connection.pendingOutputBytes == 0, faultOutboxes[id] == nil { unflushed[id] = nil }
-        unflushed[id, default: []].append(message)
-    }
-
-    /// Closes a connection whose client does not read once its waiting output passes the limit;
-    /// its unwritten messages go back to the offline queue (the engine's `outputOverflowed`).
+    /// Closes a connection whose client does not read once what it holds passes the limit:
+    /// the output its socket has not taken plus the messages in flight to it that it has not
+    /// confirmed (msync's not pulled yet, OpenIM's whatever their compressed size). Its
+    /// messages wait again when the close is reported (the engine's `outputOverflowed`).
     private func checkOutputLimit(_ id: ConnectionID) {
-        guard let channel = channels[id]?.channel, channel.isOpen,
-            channel.connection.pendingOutputBytes > outputLimit
-        else { return }
-        let undelivered = unflushed.removeValue(forKey: id) ?? []
+        guard let channel = channels[id]?.channel, channel.isOpen, heldBytes(id, channel) > outputLimit else { return }
+        confirmDelivery(on: id)  // what the peer took meanwhile is not held
+        let held = heldBytes(id, channel)
+        guard held > outputLimit else { return }
         logger.info(
             "session.overflow",
-            ["conn": String(id.rawValue), "pendingBytes": String(channel.connection.pendingOutputBytes),
-             "requeued": String(undelivered.count)])
-        perform(domain.value.outputOverflowed(id, undelivered: undelivered, nowMs: clock.nowMs))
+            ["conn": String(id.rawValue), "heldBytes": String(held),
+             "pendingBytes": String(channel.connection.pendingOutputBytes),
+             "inFlight": String(domain.value.engine.inFlightCount(of: id))])
+        perform(domain.value.outputOverflowed(id, nowMs: clock.nowMs))
+    }
+
+    private func heldBytes(_ id: ConnectionID, _ channel: WebSocketChannel) -> Int {
+        channel.connection.pendingOutputBytes + domain.value.engine.heldBytes(of: id)
     }
 
     // MARK: Idle timeout

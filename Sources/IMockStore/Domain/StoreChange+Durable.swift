@@ -89,8 +89,8 @@ private struct TurnPlan {
     /// A queue or active-user change of an app that still exists.
     private static func engineChange(_ change: DurableChange, apps: [AppKey: App]) -> StoreChange? {
         switch change {
-        case .messagesQueued(let key, let recipient, let messages, let atFront) where apps[key] != nil:
-            .offlineMessagesQueued(app: key, recipient: recipient, messages: messages, at: atFront ? .front : .back)
+        case .messagesQueued(let key, let recipient, let messages) where apps[key] != nil:
+            .offlineMessagesQueued(app: key, recipient: recipient, messages: messages, at: .back)
         case .messageAcked(let key, let recipient, let messageID) where apps[key] != nil:
             .offlineMessageRemoved(app: key, recipient: recipient, messageID: messageID)
         case .queueDropped(let key, let recipient) where apps[key] != nil:

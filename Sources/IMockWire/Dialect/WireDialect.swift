@@ -40,10 +40,11 @@ public protocol WireDialect: Sendable {
     /// (default: ignored).
     mutating func observe(serverTimeMs: Int64)
 
-    /// Chat messages the dialect holds for its device without having delivered them (msync keeps
-    /// them until the device pulls its queue; default none). When the connection closes, the
-    /// shell puts them back in the user's offline queue, so none is lost.
-    var undeliveredMessages: [ChatMessage] { get }
+    /// How the device confirms the chat messages pushed to it (docs/PROTOCOL.md § Delivery):
+    /// by the peer's TCP acknowledging the frames that carried them (the default, for
+    /// protocols whose live pushes have no ack), or by the protocol's own ack, which the
+    /// dialect decodes into ``SessionCommand/ack(_:messageId:)`` (msync's page confirmation).
+    var deliveryConfirmation: DeliveryConfirmation { get }
 
     /// The shortest silence after which the server may close the connection as idle, when the
     /// dialect's clients keep it alive less often than the server's idle timeout asks (msync's
@@ -64,9 +65,17 @@ extension WireDialect {
 
     public mutating func observe(serverTimeMs: Int64) {}
 
-    public var undeliveredMessages: [ChatMessage] { [] }
+    public var deliveryConfirmation: DeliveryConfirmation { .transport }
 
     public var minimumIdleTimeout: Duration? { nil }
+}
+
+/// How a dialect's device confirms the chat messages pushed to it.
+public enum DeliveryConfirmation: Sendable, Equatable {
+    /// The peer's TCP acknowledged the bytes of the frame that carried it.
+    case transport
+    /// The protocol's own ack, decoded into ``SessionCommand/ack(_:messageId:)``.
+    case `protocol`
 }
 
 /// The HTTP request that asks for a session's WebSocket, as a dialect sees it.

@@ -9,10 +9,10 @@ import IMockCore
 public enum ClientFrameParser {
     /// Longest request `id`, in UTF-8 bytes.
     public static let maximumIDLength = 64
-    /// Longest text message, in UTF-16 units (at most three UTF-8 bytes each).
-    public static let maximumTextLength = 5000
-    /// Longest `name`, `uuid` or `resource` of a device, in UTF-8 bytes.
-    public static let maximumDeviceFieldLength = 128
+    /// Longest text message, in UTF-16 units (the engine's limit for every dialect).
+    public static let maximumTextLength = MessageLimits.maximumTextLength
+    /// Longest `name`, `uuid` or `resource` of a device, in UTF-8 bytes (the engine's limit).
+    public static let maximumDeviceFieldLength = MessageLimits.maximumDeviceFieldLength
 
     /// Parses one text frame.
     public static func parse(_ text: String) throws(FrameError) -> ClientFrame {
@@ -43,9 +43,6 @@ public enum ClientFrameParser {
             let to = try reader.requiredString("to")
             let text = try reader.requiredString("text")
             guard !text.isEmpty else { throw reader.invalid("text", "must not be empty") }
-            guard text.utf16.count <= maximumTextLength else {
-                throw reader.invalid("text", "is longer than \(maximumTextLength) characters (UTF-16 units)")
-            }
             return .send(id: id, to: to, text: text)
         case "ack": return .ack(id: try requestID(reader), messageId: try reader.requiredString("messageId"))
         default: throw FrameError.unknownOp(op)
@@ -87,10 +84,6 @@ public enum ClientFrameParser {
         let uuid = try reader.requiredString("uuid")
         let resource = try reader.string("resource")
         let extensionInfo = try reader.string("extension") ?? ""
-        for (field, value) in [("name", name), ("uuid", uuid), ("resource", resource ?? "")]
-        where value.utf8.count > maximumDeviceFieldLength {
-            throw reader.invalid(field, "is longer than \(maximumDeviceFieldLength) bytes")
-        }
         let description = DeviceDescription(
             platform: platform, name: name, uuid: uuid, resource: resource, extensionInfo: extensionInfo)
         do {
@@ -143,6 +136,8 @@ public enum ClientFrameParser {
             .badPlatform(field: "device.customOSType", reason: "must be 1–100")
         case .unknownOpenIMPlatformID: .badPlatform(field: "device.platformId", reason: "must be 1–11")
         case .negativeLoginTime: .invalidValue(field: "device", reason: "has a negative login time")
+        case .fieldTooLong(let field):
+            .invalidValue(field: "device.\(field)", reason: "is longer than \(maximumDeviceFieldLength) bytes")
         }
     }
 }

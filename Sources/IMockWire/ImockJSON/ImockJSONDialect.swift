@@ -123,7 +123,8 @@ extension SessionError {
         case .tokenExpired: KickCode.tokenExpired.rawValue
         case .tokenForAnotherUser: KickCode.authenticationFailed.rawValue
         case .activeUserLimitReached: KickCode.activeUserLimitReached.rawValue
-        case .invalidDevice, .invalidResource, .platformNotAllowed, .invalidRecipient: ProtocolErrorCode.invalidParam.rawValue
+        case .invalidDevice, .invalidResource, .platformNotAllowed, .invalidRecipient, .textTooLong:
+            ProtocolErrorCode.invalidParam.rawValue
         case .deviceRefused(let code): code.rawValue
         case .alreadyLoggedIn: ProtocolErrorCode.alreadyLoggedIn.rawValue
         case .notLoggedIn: ProtocolErrorCode.notLoggedIn.rawValue

@@ -205,6 +205,8 @@ struct EngineProgram {
             check(domain.engine.offlineMessages(of: recipients.user, in: recipients.app).contains { $0.messageId == id },
                   "message \(id) to an offline user is not queued")
         }
+        check(domain.engine.undeliveredMessages(of: recipients.user, in: recipients.app).contains { $0.messageId == id },
+              "message \(id) is not queued until a device confirms it")
     }
 
     // MARK: Tokens and the clock
@@ -332,13 +334,14 @@ struct EngineProgram {
         }
     }
 
-    /// The shell found the connection's client not reading (only while its channel is open).
+    /// The shell found the connection's client not reading (only while its channel is open),
+    /// after its TCP acknowledged some of the live messages pushed to it.
     private mutating func overflow() {
         let connection = pickConnection()
         guard invariants.links[connection] != nil else { return }
         let pushed = invariants.livePushes[connection] ?? []
-        let undelivered = Array(pushed.suffix(input.below(pushed.count + 1)))
-        let outputs = domain.outputOverflowed(connection, undelivered: undelivered, nowMs: nowMs)
+        domain.delivered(connection, messageIDs: pushed.prefix(input.below(pushed.count + 1)).map(\.messageId))
+        let outputs = domain.outputOverflowed(connection, nowMs: nowMs)
         control(outputs, "output overflow of \(connection)")
     }
 

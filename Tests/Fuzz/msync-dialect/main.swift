@@ -10,10 +10,10 @@
 //   is an `MSync` envelope of a known command, in the framing of the connection (binary, or
 //   base64 text; SockJS: `a[…]` or `c[…]` frames that read back).
 // - Every close has a code of 1000–4999 and a reason of at most 123 bytes.
-// - `ack` commands only name offline messages pushed to this connection, each at most once.
+// - `ack` commands only name messages pushed to this connection (offline or live), each at most once.
 // - A page (an answer with a queue and an OK status) holds messages pushed to this connection,
 //   its `nextKey` is the last meta's id, and a page without metas says `isLast`.
-// - `undeliveredMessages` are live messages pushed and not confirmed.
+// - What the inbox holds was pushed here and not acked.
 // - Never a trap, never an out-of-bounds access (ASan).
 
 import IMockCommon
@@ -65,10 +65,10 @@ struct DialectRun {
             for _ in 0..<choices.below(3) { engineOutput() }
             if choices.below(2) == 0 { feed(structuredPull()) }
         }
-        let undelivered = framing == .sockJS ? sockJS.undeliveredMessages : plain.undeliveredMessages
-        for message in undelivered {
-            check(pushed[message.messageId] == message && !offline.contains(message.messageId),
-                  "undelivered \(message) was not a live message pushed here")
+        let held = framing == .sockJS ? sockJS.heldMessages : plain.heldMessages
+        for message in held {
+            check(pushed[message.messageId] == message && !acked.contains(message.messageId),
+                  "held \(message) was not pushed here, or was acked")
         }
     }
 
@@ -86,7 +86,7 @@ struct DialectRun {
         for input in inputs {
             switch input {
             case .command(.ack(_, let id)):
-                check(offline.contains(id), "ack of \(id), not an offline message pushed here")
+                check(pushed[id] != nil, "ack of \(id), not a message pushed here")
                 check(acked.insert(id).inserted, "ack of \(id) twice")
             case .command: break
             case .reply(let message): readServerMessage(message)

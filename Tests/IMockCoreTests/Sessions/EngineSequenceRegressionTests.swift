@@ -43,9 +43,7 @@ import Testing
             _ = engine.handle(Self.login(token), on: connection, nowMs: Self.now, directory: &directory)
             _ = engine.connectionClosed(connection, nowMs: Self.now)
         }
-        let overflow = engine.outputOverflowed(
-            connection, undelivered: [ChatMessage(messageId: "1", from: "bob", to: "alice", text: "hi", timestamp: Self.now)],
-            nowMs: Self.now)
+        let overflow = engine.outputOverflowed(connection, nowMs: Self.now)
         #expect(overflow == [])
         #expect(engine.offlineMessages(of: "alice", in: Self.app) == [])
         _ = engine.connectionClosed(connection, nowMs: Self.now)
@@ -56,10 +54,10 @@ import Testing
     @Test func outputOverflowBeforeLoginEndsTheConnection() throws {
         var engine = try Self.fixture().engine
         _ = engine.connectionOpened(ConnectionID(1), nowMs: Self.now)
-        let first = engine.outputOverflowed(ConnectionID(1), undelivered: [], nowMs: Self.now)
+        let first = engine.outputOverflowed(ConnectionID(1), nowMs: Self.now)
         #expect(first.count == 1)
         if case .end(ConnectionID(1), let end) = first.first { #expect(end.cause == .outputOverflow) } else { Issue.record("\(first)") }
-        #expect(engine.outputOverflowed(ConnectionID(1), undelivered: [], nowMs: Self.now) == [])
+        #expect(engine.outputOverflowed(ConnectionID(1), nowMs: Self.now) == [])
     }
 
     /// Fuzz target `engine`, input `expiry_cancels_the_timer_that_fired.bin`: the expiry timer's

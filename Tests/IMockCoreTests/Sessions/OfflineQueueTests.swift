@@ -2,32 +2,45 @@ import IMockCommon
 @testable import IMockCore
 import Testing
 
-/// The offline queue answers what a plain array answers, through random sends and acks (in
-/// order, out of order, of ids that are not there), and acking a long queue stays cheap.
+/// The queue answers what a plain array answers, through random sends (waiting, or in flight to
+/// one or two connections), releases and removals (in order, out of order, of ids that are not
+/// there): waiting and in-flight messages keep their places, and acking a long queue stays cheap.
 @Suite struct OfflineQueueTests {
     @Test("the queue matches an array model", arguments: [1, 2, 3])
     func matchesArray(seed: UInt64) {
         var random = SplitMix64(seed: seed)
         var queue = OfflineQueue()
-        var model: [ChatMessage] = []
+        var model: [(message: ChatMessage, holders: [ConnectionID])] = []
         var next = 1
         for _ in 0..<3000 {
-            if model.isEmpty || random.next() % 3 == 0 {
+            let roll = random.next() % 6
+            if model.isEmpty || roll < 2 {
                 let message = ChatMessage(messageId: String(next), from: "a", to: "b", text: "t\(next)", timestamp: Int64(next))
                 next += 1
-                queue.append(message)
-                model.append(message)
+                let holders = (0..<Int(random.next() % 3)).map { ConnectionID(UInt64($0 + 1)) }
+                queue.append(message, heldBy: holders)
+                model.append((message, holders))
+            } else if roll < 4 {
+                // A holder closes: the message waits again once nobody holds it.
+                let index = Int(random.next() % UInt64(model.count))
+                let connection = ConnectionID(random.next() % 3)
+                let released = queue.release(model[index].message.messageId, from: connection)
+                let held = model[index].holders.contains(connection)
+                #expect((released != nil) == held)
+                model[index].holders.removeAll { $0 == connection }
             } else {
                 // Mostly the oldest (a client acking as it reads), sometimes any, sometimes none.
                 let pick = random.next() % 10
-                let id = pick < 6 ? model[0].messageId : pick < 9 ? model[Int(random.next() % UInt64(model.count))].messageId : "x"
+                let id = pick < 6 ? model[0].message.messageId
+                    : pick < 9 ? model[Int(random.next() % UInt64(model.count))].message.messageId : "x"
                 let removed = queue.remove(id)
-                #expect(removed == model.contains { $0.messageId == id })
-                model.removeAll { $0.messageId == id }
+                #expect(removed?.holders == model.first { $0.message.messageId == id }?.holders)
+                model.removeAll { $0.message.messageId == id }
             }
             #expect(queue.count == model.count)
             #expect(queue.isEmpty == model.isEmpty)
-            #expect(queue.messages == model)
+            #expect(queue.messages == model.filter { $0.holders.isEmpty }.map(\.message))
+            #expect(queue.allMessages == model.map(\.message))
         }
     }
 
@@ -38,7 +51,7 @@ import Testing
         })
         for id in 1...10_000 {
             let removed = queue.remove(String(id))
-            #expect(removed)
+            #expect(removed != nil)
         }
         #expect(queue.isEmpty && queue.messages.isEmpty)
     }

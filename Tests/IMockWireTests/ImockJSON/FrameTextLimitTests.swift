@@ -14,14 +14,13 @@ struct FrameTextLimitTests {
         #"{"op":"login","id":"\#(id)","appKey":"a#b","user":"u","token":"t","device":{\#(device)}}"#
     }
 
-    @Test("a one-character text of 10,001 UTF-16 units is refused; 5,000 units pass")
+    @Test("a one-character text of 10,001 UTF-16 units is refused by the engine (every dialect); 5,000 units pass")
     func textIsMeasuredInUTF16Units() throws {
         #expect(Self.zalgo(10_000).count == 1)
-        #expect(throws: FrameError.invalidValue(field: "text", reason: "is longer than 5000 characters (UTF-16 units)")) {
-            try ClientFrameParser.parse(#"{"op":"send","id":"1","to":"b","text":"\#(Self.zalgo(10_000))"}"#)
-        }
-        let fits = String(repeating: "字", count: 5000)
-        #expect(throws: Never.self) { try ClientFrameParser.parse(#"{"op":"send","id":"1","to":"b","text":"\#(fits)"}"#) }
+        #expect(MessageLimits.check(text: Self.zalgo(10_000)) == .textTooLong(maximumUTF16Units: 5000))
+        #expect(MessageLimits.check(text: String(repeating: "😀", count: 2501)) == .textTooLong(maximumUTF16Units: 5000))
+        #expect(MessageLimits.check(text: String(repeating: "字", count: 5000)) == nil)
+        #expect(MessageLimits.check(text: Self.zalgo(4999)) == nil)
     }
 
     @Test("request ids and device fields are measured in UTF-8 bytes")

@@ -134,23 +134,26 @@ struct MsyncDialectTests {
         #expect(page.metas.isEmpty)
         #expect(page.isLast == true)
         #expect(page.nextKey == nil)
-        #expect(dialect.undeliveredMessages.isEmpty)
+        #expect(dialect.heldMessages.isEmpty)
     }
 
-    @Test("a live message is announced by one NOTICE per queue, held until confirmed, given back when the connection closes")
+    @Test("a live message is announced by one NOTICE per queue, held until confirmed, then acked to the engine like an offline one")
     func liveMessages() throws {
         var dialect = Self.loggedIn()
         let first = dialect.encode(push: .message(.sample(7)))
         #expect(try MsyncClient.read(first[0]).command == .notice)
         #expect(try MsyncClient.payload(first[0], as: MsyncPB.CommNotice.self).queue?.name == "bob")
         #expect(dialect.encode(push: .message(.sample(8))) == [], "the queue was announced already")
-        #expect(dialect.undeliveredMessages.map(\.messageId) == ["7", "8"])
+        #expect(dialect.heldMessages.map(\.messageId) == ["7", "8"])
         let inputs = dialect.decode(.binary(MsyncClient.pull("bob")))
         guard case .reply(let reply)? = inputs.last else { Issue.record("\(inputs)"); return }
         #expect(try MsyncClient.texts(try MsyncClient.payload(reply, as: MsyncPB.CommSyncDL.self)) == ["m7", "m8"])
-        #expect(dialect.undeliveredMessages.count == 2, "sent but not confirmed")
-        #expect(dialect.decode(.binary(MsyncClient.pull("bob", key: 8))).count == 1, "live messages need no engine ack")
-        #expect(dialect.undeliveredMessages.isEmpty)
+        #expect(dialect.heldMessages.count == 2, "sent but not confirmed")
+        let confirmed = dialect.decode(.binary(MsyncClient.pull("bob", key: 8)))
+        #expect(confirmed.dropLast() == [
+            .command(.ack(RequestTag("ack:7"), messageId: "7")), .command(.ack(RequestTag("ack:8"), messageId: "8")),
+        ], "the confirmed page is the device's ack of live messages too")
+        #expect(dialect.heldMessages.isEmpty)
     }
 
     @Test("a CHAT text meta is a send; its answer carries metaId and serverId; a missing recipient is the SDK's USER_NOT_FOUND text")

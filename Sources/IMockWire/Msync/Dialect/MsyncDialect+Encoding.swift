@@ -58,6 +58,7 @@ extension MsyncDialect {
                 // The SDK reads "username … doesn't exist!" as USER_NOT_FOUND.
                 MsyncPB.Status(errorCode: .fail, reason: "username \(recipient) doesn't exist!")
             case .notLoggedIn: MsyncPB.Status(errorCode: .unauthorized, reason: "Sorry, log in first")
+            case .textTooLong: MsyncPB.Status(errorCode: .wrongParameter, reason: "Sorry, " + error.message)
             default: MsyncPB.Status(errorCode: .fail, reason: "Sorry, " + error.message)
             }
         return [wire(.sync, sendAck(metaId, status, to: recipient))]
@@ -75,7 +76,7 @@ extension MsyncDialect {
             receivingOffline = false
             return []
         case .message(let message):
-            let notice = inbox.add(message, offline: receivingOffline)
+            let notice = inbox.add(message)
             guard notice, !receivingOffline else { return [] }
             return [wire(.notice, MsyncPB.CommNotice(queue: jid(message.from)))]
         case .syncStart, .syncFinish:

@@ -68,7 +68,11 @@ public struct MsyncDialect: WireDialect {
 
     public var minimumIdleTimeout: Duration? { Self.idleTimeout }
 
-    public var undeliveredMessages: [ChatMessage] { inbox.liveMessages }
+    /// The chat messages the inbox holds for the device (pulled or not, not confirmed).
+    public var heldMessages: [ChatMessage] { inbox.allMessages }
+
+    /// Pages are confirmed by key: the protocol's own ack.
+    public var deliveryConfirmation: DeliveryConfirmation { .protocol }
 
     // MARK: Decoding
 
@@ -180,7 +184,7 @@ public struct MsyncDialect: WireDialect {
         reply.nextKey = page.nextKey
         reply.queue = queue
         reply.isLast = page.nextKey == nil
-        let acks: [DialectInput] = page.confirmedOffline.map {
+        let acks: [DialectInput] = page.confirmed.map {
             .command(.ack(RequestTag("ack:" + $0.messageId), messageId: $0.messageId))
         }
         return acks + [.reply(wire(.sync, reply))]

@@ -6,15 +6,13 @@ import IMockCore
 /// A page with messages always says `isLast: false` with `nextKey` = the id of its last
 /// message, so the Web SDK confirms it with that key; the answer to the confirmation is the
 /// next page, and a queue with nothing left answers `metas: []`, `isLast: true`. Only a
-/// confirmed page leaves the inbox: offline messages (which the engine keeps until acked)
-/// are acked then, so they are delivered exactly once across reconnects; live messages still
-/// held when the connection closes go back to the offline queue.
+/// confirmed page leaves the inbox, and its messages are acked to the engine then (which keeps
+/// every message until a device confirms it), so they are delivered exactly once across
+/// reconnects; what the inbox still holds when the connection closes waits in the engine.
 struct MsyncInbox: Sendable, Equatable {
     /// One held message.
     struct Item: Sendable, Equatable {
         var message: ChatMessage
-        /// An offline message the engine keeps until acked.
-        var offline: Bool
         /// The id on the wire (`Meta.id`, the page keys): the engine's numeric message id.
         var id: UInt64
     }
@@ -31,8 +29,8 @@ struct MsyncInbox: Sendable, Equatable {
         var messages: [ChatMessage]
         /// The key confirming it; nil with an empty page.
         var nextKey: UInt64?
-        /// The offline messages the pull confirmed: ack them to the engine.
-        var confirmedOffline: [ChatMessage]
+        /// The messages the pull confirmed: ack them to the engine.
+        var confirmed: [ChatMessage]
     }
 
     /// Most messages one page carries.
@@ -51,12 +49,12 @@ struct MsyncInbox: Sendable, Equatable {
 
     /// Holds `message` in its sender's queue. Returns true when that queue had nothing waiting
     /// outside a page in flight (a NOTICE is due).
-    mutating func add(_ message: ChatMessage, offline: Bool) -> Bool {
+    mutating func add(_ message: ChatMessage) -> Bool {
         let peer = message.from
         let id = UInt64(message.messageId) ?? nextFallbackID()
         let waitingBefore = waiting(peer)
         if queues[peer] == nil { peers.append(peer) }
-        queues[peer, default: []].append(Item(message: message, offline: offline, id: id))
+        queues[peer, default: []].append(Item(message: message, id: id))
         return waitingBefore == 0
     }
 
@@ -76,18 +74,13 @@ struct MsyncInbox: Sendable, Equatable {
     /// Every held message, queue by queue.
     var allMessages: [ChatMessage] { peers.flatMap { queues[$0]?.map(\.message) ?? [] } }
 
-    /// The live (not offline) messages held: what would be lost with the connection.
-    var liveMessages: [ChatMessage] {
-        peers.flatMap { queues[$0]?.filter { !$0.offline }.map(\.message) ?? [] }
-    }
-
     /// A pull of `peer`'s queue, confirming the page in flight when `key` is its key. A pull
     /// that does not confirm the page in flight gets that page again.
     mutating func pull(_ peer: String, key: UInt64?) -> Page {
         var confirmed: [ChatMessage] = []
         if let flight = flights[peer], let key, key == flight.key {
             let taken = queues[peer]?.prefix(flight.count) ?? []
-            confirmed = taken.filter(\.offline).map(\.message)
+            confirmed = taken.map(\.message)
             queues[peer]?.removeFirst(taken.count)
             flights[peer] = nil
             if queues[peer]?.isEmpty == true {
@@ -96,9 +89,9 @@ struct MsyncInbox: Sendable, Equatable {
             }
         }
         let items = Array((queues[peer] ?? []).prefix(flights[peer]?.count ?? pageSize))
-        guard let last = items.last else { return Page(messages: [], nextKey: nil, confirmedOffline: confirmed) }
+        guard let last = items.last else { return Page(messages: [], nextKey: nil, confirmed: confirmed) }
         flights[peer] = Flight(key: last.id, count: items.count)
-        return Page(messages: items.map(\.message), nextKey: last.id, confirmedOffline: confirmed)
+        return Page(messages: items.map(\.message), nextKey: last.id, confirmed: confirmed)
     }
 
     private mutating func nextFallbackID() -> UInt64 {

@@ -55,7 +55,7 @@ public enum MsyncStatusTable {
         case .userDeactivated: MsyncPB.Status(errorCode: .imForbidden, reason: "Sorry, the user is banned")
         case .activeUserLimitReached: status(code: KickCode.activeUserLimitReached.rawValue)
         case .deviceRefused(let code): status(code: code.rawValue)
-        case .invalidUsername, .invalidDevice, .invalidResource, .platformNotAllowed:
+        case .invalidUsername, .invalidDevice, .invalidResource, .platformNotAllowed, .textTooLong:
             MsyncPB.Status(errorCode: .wrongParameter, reason: "Sorry, " + error.message)
         case .recipientNotFound, .invalidRecipient:
             MsyncPB.Status(errorCode: .fail, reason: "Sorry, user not found")

@@ -26,7 +26,10 @@ public struct SockJSMsyncDialect: WireDialect {
 
     public mutating func observe(serverTimeMs: Int64) { inner.observe(serverTimeMs: serverTimeMs) }
 
-    public var undeliveredMessages: [ChatMessage] { inner.undeliveredMessages }
+    public var deliveryConfirmation: DeliveryConfirmation { inner.deliveryConfirmation }
+
+    /// The chat messages the inbox holds for the device (pulled or not, not confirmed).
+    public var heldMessages: [ChatMessage] { inner.heldMessages }
 
     public var minimumIdleTimeout: Duration? { inner.minimumIdleTimeout }
 

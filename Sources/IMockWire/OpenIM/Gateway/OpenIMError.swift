@@ -90,7 +90,7 @@ public struct OpenIMError: Error, Sendable, Equatable {
         case .tokenRevoked: self.init(.tokenNotExist, "the token does not exist")
         case .tokenKicked: self.init(.tokenKicked, "the token was kicked")
         case .unknownAppKey, .recipientNotFound: self.init(.recordNotFound, error.message)
-        case .invalidUsername, .invalidDevice, .invalidResource, .invalidRecipient: self.init(.args, error.message)
+        case .invalidUsername, .invalidDevice, .invalidResource, .invalidRecipient, .textTooLong: self.init(.args, error.message)
         case .platformNotAllowed:
             self.init(.connArgs, "the app's login policy is not OpenIM's (set loginPolicy {\"vendor\":\"openim\"})")
         case .serviceDisabled, .userDeactivated, .activeUserLimitReached, .deviceRefused:

@@ -1,0 +1,75 @@
+/// The delivery contract, owned here for every dialect (docs/PROTOCOL.md § Delivery): a
+/// message the engine accepted stays in its recipient's queue until a device confirms it —
+/// by the dialect's own ack (imock `ack`, an msync page confirmed by key, an OpenIM pull) or,
+/// for a dialect whose live pushes have no ack, by the device's TCP acknowledging the bytes
+/// that carried it (``SessionEngine/delivered(_:messageIDs:)``). A close of any kind puts every
+/// message the connection held and had not confirmed back to waiting, in place: in order, once.
+extension SessionEngine {
+    /// The messages in flight to one connection: pushed live, not confirmed.
+    struct InFlight: Sendable {
+        /// The connection's user (its queue holds the messages).
+        var key: UserKey
+        /// The held messages by id, with what each costs (``ChatMessage/heldBytes``).
+        var messages: [String: Int] = [:]
+        /// The sum of those costs.
+        var bytes = 0
+    }
+
+    /// Queues an accepted message for `recipient`, in flight to each of `live` sessions (the
+    /// caller pushes it to them), waiting when there is none.
+    mutating func enqueue(_ message: ChatMessage, for recipient: UserKey, liveTo live: [ConnectedSession]) {
+        let holders = live.map(\.connection)
+        offlineQueues[recipient, default: OfflineQueue()].append(message, heldBy: holders)
+        changeLog.record(.messagesQueued(recipient.app, recipient: recipient.user, messages: [message]))
+        let cost = message.heldBytes
+        for connection in holders {
+            inFlight[connection, default: InFlight(key: recipient)].messages[message.messageId] = cost
+            inFlight[connection]?.bytes += cost
+        }
+    }
+
+    /// Removes message `id` from `key`'s queue for good (a device confirmed it); false when it
+    /// was not queued. The connections it was in flight to hold it no longer.
+    mutating func confirm(_ id: String, of key: UserKey) -> Bool {
+        guard let entry = offlineQueues[key]?.remove(id) else { return false }
+        changeLog.record(.messageAcked(key.app, recipient: key.user, messageID: id))
+        if offlineQueues[key]?.isEmpty == true { offlineQueues[key] = nil }
+        for holder in entry.holders { forget(id, heldBy: holder) }
+        return true
+    }
+
+    private mutating func forget(_ id: String, heldBy connection: ConnectionID) {
+        guard let cost = inFlight[connection]?.messages.removeValue(forKey: id) else { return }
+        inFlight[connection]?.bytes -= cost
+        if inFlight[connection]?.messages.isEmpty == true { inFlight[connection] = nil }
+    }
+
+    /// The device on `connection` received these messages: its TCP acknowledged the bytes that
+    /// carried them (the shell reads that from the socket, for dialects whose live pushes have
+    /// no ack of their own). Those in flight to it are confirmed; others (an offline sync's,
+    /// which its protocol acks) are left alone.
+    public mutating func delivered(_ connection: ConnectionID, messageIDs: some Sequence<String>) {
+        guard let key = inFlight[connection]?.key else { return }
+        for id in messageIDs where inFlight[connection]?.messages[id] != nil {
+            _ = confirm(id, of: key)
+        }
+    }
+
+    /// The connection is gone: what it held and had not confirmed waits again, in place.
+    public mutating func releaseInFlight(of connection: ConnectionID) {
+        guard let held = inFlight.removeValue(forKey: connection) else { return }
+        for id in held.messages.keys { _ = offlineQueues[held.key]?.release(id, from: connection) }
+    }
+
+    /// What the messages in flight to `connection` cost (the output cap counts it with the
+    /// bytes its socket has not taken).
+    public func heldBytes(of connection: ConnectionID) -> Int { inFlight[connection]?.bytes ?? 0 }
+
+    /// How many messages are in flight to `connection`.
+    public func inFlightCount(of connection: ConnectionID) -> Int { inFlight[connection]?.messages.count ?? 0 }
+}
+
+extension ChatMessage {
+    /// About what holding the message costs in memory: its strings and the entry around them.
+    public var heldBytes: Int { text.utf8.count + from.utf8.count + to.utf8.count + messageId.utf8.count + 64 }
+}

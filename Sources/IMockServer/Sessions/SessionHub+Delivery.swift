@@ -1,0 +1,65 @@
+import IMockCore
+import IMockNet
+
+/// Transport confirmation for dialects whose live pushes have no ack (docs/PROTOCOL.md §
+/// Delivery): each chat message written is noted with where its frame ends in the outgoing
+/// stream; once the peer's TCP has acknowledged the stream past that point, the engine counts
+/// it delivered. Checked when the device sends something, when a connection's ledger grows,
+/// before an overflow is declared, at the close, and by a sweep every
+/// ``deliverySweepInterval`` of real time while anything waits.
+extension SessionHub {
+    /// How often, in real time, connections with unacknowledged messages are checked.
+    static let deliverySweepInterval: Duration = .milliseconds(100)
+    /// A connection whose ledger grows by this many messages is checked at once.
+    static let ledgerCheckEvery = 256
+
+    /// Message `chat` was just written to connection `id`.
+    func noteWritten(_ chat: String, on id: ConnectionID) {
+        guard let state = channels[id], state.ledger != nil else { return }
+        state.ledger?.wrote(chat, endingAt: state.channel.connection.bytesQueuedTotal)
+        awaitingAcknowledgement.insert(id)
+        if state.ledger!.count % Self.ledgerCheckEvery == 0 { confirmDelivery(on: id) }
+        armDeliverySweep()
+    }
+
+    /// Tells the engine which of the connection's written messages its peer acknowledged.
+    func confirmDelivery(on id: ConnectionID) {
+        guard let state = channels[id] else { return }
+        confirmDelivery(state, on: id)
+    }
+
+    /// ``confirmDelivery(on:)`` for a connection's state (also once it left the table, at its close).
+    func confirmDelivery(_ state: ChannelState, on id: ConnectionID) {
+        guard state.ledger?.isEmpty == false else { return }
+        let acknowledged = state.channel.connection.bytesAcknowledgedByPeer
+        let reached = state.ledger!.acknowledged(through: acknowledged)
+        if state.ledger!.isEmpty { awaitingAcknowledgement.remove(id) }
+        if !reached.isEmpty { domain.value.delivered(id, messageIDs: reached) }
+    }
+
+    /// A closed connection's messages: what its peer acknowledged reached it, the rest waits
+    /// again — once the socket is closed, since a closing socket lingers and the peer's last
+    /// acknowledgements (its FIN acknowledges everything it received) come during the linger.
+    func settleDelivery(_ state: ChannelState, of id: ConnectionID) {
+        awaitingAcknowledgement.remove(id)
+        let hub = LoopBound(Unowned(self), on: loop)
+        state.channel.connection.whenSocketCloses {
+            let hub = hub.value.object
+            hub.confirmDelivery(state, on: id)
+            hub.domain.value.releaseInFlight(of: id)
+        }
+    }
+
+    private func armDeliverySweep() {
+        guard !deliverySweepArmed else { return }
+        deliverySweepArmed = true
+        let hub = LoopBound(Unowned(self), on: loop)
+        _ = loop.scheduleTimer(after: Self.deliverySweepInterval) { hub.value.object.sweepDeliveries() }
+    }
+
+    private func sweepDeliveries() {
+        deliverySweepArmed = false
+        for id in Array(awaitingAcknowledgement) { confirmDelivery(on: id) }
+        if !awaitingAcknowledgement.isEmpty { armDeliverySweep() }
+    }
+}
