@@ -5,9 +5,10 @@ import Testing
 
 @testable import IMockWire
 
-/// The limits of one gateway frame, driven through the dialect as the hub calls it: the gzip
-/// limit of a frame as the dialect decodes it (docs/PROTOCOL-OPENIM.md). Every assertion is on
-/// what is answered and counted, none on time.
+/// The limits of one gateway frame, driven through the dialect as the hub calls it: odd seq
+/// values in a 1002 (pull by seqs) and the cost of its range lookup; the gzip limit of a frame
+/// as the dialect decodes it (docs/PROTOCOL-OPENIM.md). Every assertion is on what is answered
+/// and counted, none on time.
 @Suite("OpenIM gateway limits")
 struct OpenIMPullLimitTests {
     /// A connection of `amy` whose login delivered `offline` (gob frames, gzip when asked).
@@ -28,6 +29,87 @@ struct OpenIMPullLimitTests {
 
         /// What the dialect makes of one binary message.
         mutating func decode(_ bytes: [UInt8]) -> [DialectInput] { dialect.decode(.binary(bytes)) }
+
+        /// A 1002 of `ranges`: the reply (which must be the first input), the answer when it is
+        /// not an error, and the message ids the dialect acked to the engine.
+        mutating func pull(_ ranges: [OpenIMPB.SeqRange], order: OpenIMPB.PullOrder = .asc) throws
+            -> (reply: OpenIMResp, answer: OpenIMPB.PullMessageBySeqsResp?, acked: [String])
+        {
+            requests += 1
+            var pull = OpenIMPB.PullMessageBySeqsReq()
+            pull.userID = "amy"
+            pull.seqRanges = ranges
+            pull.order = order
+            let request = OpenIMGeneralWsReq(
+                reqIdentifier: 1002, sendID: "amy", operationID: "op", msgIncr: "m\(requests)", data: pull.protobufBytes())
+            let inputs = decode(codec.encode(request))
+            guard case .reply(.binary(let bytes))? = inputs.first else {
+                throw FixtureFailure(description: "the first input is not a reply: \(inputs.first.map { "\($0)" } ?? "none")")
+            }
+            let reply = try codec.decodeResponse(bytes)
+            #expect(reply.reqIdentifier == 1002 && reply.msgIncr == "m\(requests)" && reply.operationID == "op")
+            let acked = inputs.dropFirst().compactMap { input -> String? in
+                if case .command(.ack(_, let id)) = input { return id }
+                Issue.record("not an ack: \(input)")
+                return nil
+            }
+            let answer = reply.errCode == 0 ? try OpenIMPB.PullMessageBySeqsResp(protobufBytes: reply.data) : nil
+            return (reply, answer, acked)
+        }
+    }
+
+    /// Messages from `sender` to amy with these seqs (the seq is the engine's message id).
+    static func messages(from sender: String, seqs: some Sequence<Int>) -> [ChatMessage] {
+        seqs.map { ChatMessage(messageId: String($0), from: sender, to: "amy", text: "t\($0)", timestamp: 0) }
+    }
+
+    static let bob = "si_amy_bob"
+    static let carol = "si_amy_carol"
+
+    static func everything(_ conversation: String, num: Int64 = 0) -> OpenIMPB.SeqRange {
+        OpenIMPB.SeqRange(conversationID: conversation, begin: 0, end: .max, num: num)
+    }
+
+    static func seqs(_ pulled: OpenIMPB.PullMsgs?) -> [Int64] { pulled?.msgs.map(\.seq) ?? [] }
+
+    // MARK: Odd seqs
+
+    @Test("begin after end, the ends of Int64 and a negative num: no trap, and nothing outside the range")
+    func oddRanges() throws {
+        var connection = Connection(offline: Self.messages(from: "bob", seqs: [3, 7, 9]))
+        let cases: [(begin: Int64, end: Int64, num: Int64, seqs: [Int64], isEnd: Bool)] = [
+            (7, 3, 0, [], true), (9, 7, 1, [], true), (.max, .min, .max, [], true),
+            (.min, .max, .max, [3, 7, 9], true), (.min, .max, .min, [3, 7, 9], true), (.min, .max, -1, [3, 7, 9], true),
+            (.max, .max, 0, [], true), (.min, .min, 0, [], true), (.min, 3, 0, [3], true), (9, .max, 0, [9], true),
+            (4, 6, 0, [], true), (7, 9, 0, [7, 9], true), (3, 9, 2, [3, 7], false), (8, 8, 0, [], true),
+        ]
+        for (begin, end, num, seqs, isEnd) in cases {
+            let pulled = try connection.pull([OpenIMPB.SeqRange(conversationID: Self.bob, begin: begin, end: end, num: num)])
+            let messages = pulled.answer?.msgs[Self.bob]
+            #expect(Self.seqs(messages) == seqs && messages?.isEnd == isEnd, "\(begin)…\(end) num \(num)")
+        }
+        let newest = try connection.pull([OpenIMPB.SeqRange(conversationID: Self.bob, begin: 3, end: 9, num: 2)], order: .desc)
+        #expect(Self.seqs(newest.answer?.msgs[Self.bob]) == [9, 7] && newest.answer?.msgs[Self.bob]?.isEnd == false)
+    }
+
+    @Test("a range is found by binary search: O(log n) seq reads in a conversation of 100,000, the same messages as a scan")
+    func rangeLookupIsABinarySearch() {
+        let seqs = (0..<100_000).map { Int64($0) * 3 - 150_000 }  // sorted, negative and positive
+        var random = SplitMix64(seed: 1002)
+        var reads = 0
+        let bounds: [(Int64, Int64)] = [(.min, .max), (.max, .min), (0, 0), (-150_000, -150_000), (1, 2), (.min, -150_001)]
+            + (0..<40).map { _ in
+                let a = Int64(truncatingIfNeeded: random.next() % 400_000) - 200_000
+                let b = Int64(truncatingIfNeeded: random.next() % 400_000) - 200_000
+                return (a, b)
+            }
+        for (begin, end) in bounds {
+            reads = 0
+            let found = OpenIMOfflineInbox.indices(in: seqs, from: begin, through: end) { reads += 1; return $0 }
+            let scanned = seqs.indices.filter { begin <= seqs[$0] && seqs[$0] <= end }
+            #expect(Array(found) == scanned, "\(begin)…\(end)")
+            #expect(reads <= 2 * 17, "\(begin)…\(end): \(reads) seq reads")  // 2⌈log₂ 100,000⌉ = 34
+        }
     }
 
     // MARK: gzip

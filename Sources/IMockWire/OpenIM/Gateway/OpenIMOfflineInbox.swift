@@ -30,19 +30,30 @@ struct OpenIMOfflineInbox: Sendable {
     /// The oldest seq of each conversation with offline messages.
     var minSeqs: [String: Int64] { conversations.compactMapValues { $0.first.map(OpenIMChatMessage.seq(of:)) } }
 
-    /// The messages of `range` (its seqs `begin…end`; at most `num` when positive, the oldest
-    /// for ascending order, the newest for descending), whether that was all of them, and the
-    /// ids to ack now (returned for the first time).
+    /// The messages of `range` (its seqs `begin…end`, none when `begin > end`; at most `num`
+    /// when positive, the oldest for ascending order, the newest for descending), whether that
+    /// was all of them, and the ids to ack now (returned for the first time). Found by binary
+    /// search: O(log n + returned), whatever the seqs.
     mutating func pull(_ range: OpenIMPB.SeqRange, descending: Bool) -> (
         messages: [ChatMessage], isEnd: Bool, toAck: [String]
     ) {
-        let matching = (conversations[range.conversationID] ?? []).filter {
-            (range.begin...max(range.begin, range.end)).contains(OpenIMChatMessage.seq(of: $0))
-        }
-        let limit = range.num > 0 ? Int(clamping: range.num) : matching.count
-        let chosen = descending ? Array(matching.suffix(limit).reversed()) : Array(matching.prefix(limit))
+        let conversation = conversations[range.conversationID] ?? []
+        let found = Self.indices(in: conversation, from: range.begin, through: range.end, seq: OpenIMChatMessage.seq(of:))
+        let count = range.num > 0 ? min(Int(clamping: range.num), found.count) : found.count
+        let chosen = descending ? Array(conversation[found.suffix(count)].reversed()) : Array(conversation[found.prefix(count)])
         let toAck = chosen.map(\.messageId).filter { acked.insert($0).inserted }
-        return (chosen, chosen.count == matching.count, toAck)
+        return (chosen, count == found.count, toAck)
+    }
+
+    /// The indices of the elements of `elements` (sorted by `seq`) whose seq is in
+    /// `begin…end`; none when `begin > end`. Two binary searches: O(log n) calls of `seq`, and
+    /// no arithmetic on the seqs, so any Int64 is safe.
+    static func indices<Elements: RandomAccessCollection>(
+        in elements: Elements, from begin: Int64, through end: Int64, seq: (Elements.Element) -> Int64
+    ) -> Range<Elements.Index> {
+        guard begin <= end else { return elements.endIndex..<elements.endIndex }
+        let lower = elements.partitioningIndex { seq($0) >= begin }
+        return lower..<elements[lower...].partitioningIndex { seq($0) > end }
     }
 }
 
