@@ -5,10 +5,10 @@ import Testing
 
 @testable import IMockWire
 
-/// The limits of one gateway frame, driven through the dialect as the hub calls it: odd seq
-/// values in a 1002 (pull by seqs) and the cost of its range lookup; the gzip limit of a frame
-/// as the dialect decodes it (docs/PROTOCOL-OPENIM.md). Every assertion is on what is answered
-/// and counted, none on time.
+/// What one 1002 (pull by seqs) may cost, driven through the dialect as the hub calls it: the
+/// number of seq ranges, a conversation asked for twice, the messages of one answer, odd seq
+/// values; and the gzip limit of a frame as the dialect decodes it (docs/PROTOCOL-OPENIM.md,
+/// "Limits of one frame"). Every assertion is on what is answered and counted, none on time.
 @Suite("OpenIM gateway limits")
 struct OpenIMPullLimitTests {
     /// A connection of `amy` whose login delivered `offline` (gob frames, gzip when asked).
@@ -71,6 +71,80 @@ struct OpenIMPullLimitTests {
     }
 
     static func seqs(_ pulled: OpenIMPB.PullMsgs?) -> [Int64] { pulled?.msgs.map(\.seq) ?? [] }
+
+    // MARK: Seq ranges
+
+    @Test("20,000 copies of one full range in one frame (gob, and gzip-compressed to a few KB) are refused with an ArgsError; nothing is acked")
+    func twentyThousandIdenticalRanges() throws {
+        for gzip in [false, true] {
+            var connection = Connection(gzip: gzip, offline: Self.messages(from: "bob", seqs: 1...2000))
+            let refused = try connection.pull(Array(repeating: Self.everything(Self.bob), count: 20_000))
+            #expect(refused.reply.errCode == 1001)
+            #expect(refused.reply.errMsg == "ArgsError: seqRanges: 20000 ranges; one pull may ask for 100")
+            #expect(refused.reply.data.isEmpty && refused.acked.isEmpty)
+            // The connection goes on: the same range once is answered, and acks what it returns.
+            let once = try connection.pull([Self.everything(Self.bob)])
+            #expect(Self.seqs(once.answer?.msgs[Self.bob]) == (1...2000).map(Int64.init) && once.answer?.msgs[Self.bob]?.isEnd == true)
+            #expect(once.acked.count == 2000)
+        }
+    }
+
+    @Test("at most 100 ranges, or one per conversation with offline messages when there are more (what 1001 lists)")
+    func rangeCount() throws {
+        var connection = Connection(offline: Self.messages(from: "bob", seqs: 1...3))
+        let hundred = (0..<100).map { Self.everything($0 == 0 ? Self.bob : "si_amy_u\($0)") }
+        let answered = try connection.pull(hundred)
+        #expect(answered.answer?.msgs.count == 100 && Self.seqs(answered.answer?.msgs[Self.bob]) == [1, 2, 3])
+        let refused = try connection.pull(hundred + [Self.everything("si_amy_u100")])
+        #expect(refused.reply.errMsg == "ArgsError: seqRanges: 101 ranges; one pull may ask for 100" && refused.acked.isEmpty)
+        // 150 senders: an SDK before v3.2.1 (and imock's reference client) asks for all 150 at once.
+        let senders = (0..<150).map { "u\(1000 + $0)" }
+        var busy = Connection(offline: senders.enumerated().map { Self.messages(from: $1, seqs: [$0 + 1])[0] })
+        let conversations = senders.map { Self.everything("si_amy_\($0)") }
+        let all = try busy.pull(conversations)
+        #expect(all.answer?.msgs.count == 150 && all.acked.count == 150)
+        let more = try busy.pull(conversations + [Self.everything(Self.bob)])
+        #expect(more.reply.errMsg == "ArgsError: seqRanges: 151 ranges; one pull may ask for 150")
+    }
+
+    @Test("a conversation asked for in two ranges is refused (an SDK builds its ranges from a map), and nothing is acked")
+    func aConversationTwice() throws {
+        var connection = Connection(offline: Self.messages(from: "bob", seqs: 1...10))
+        let twice = [
+            OpenIMPB.SeqRange(conversationID: Self.bob, begin: 1, end: 5, num: 0),
+            OpenIMPB.SeqRange(conversationID: Self.carol, begin: 1, end: 5, num: 0),
+            OpenIMPB.SeqRange(conversationID: Self.bob, begin: 6, end: 10, num: 0),
+        ]
+        let refused = try connection.pull(twice)
+        #expect(refused.reply.errCode == 1001 && refused.acked.isEmpty)
+        #expect(refused.reply.errMsg == "ArgsError: seqRanges: conversation si_amy_bob is asked for more than once")
+        let first = try connection.pull([twice[0]])
+        #expect(Self.seqs(first.answer?.msgs[Self.bob]) == [1, 2, 3, 4, 5] && first.acked == ["1", "2", "3", "4", "5"])
+    }
+
+    // MARK: Messages per answer
+
+    @Test("one answer holds at most 10,000 messages, across its ranges: a range cut short or left out says isEnd false, and the next pull gets the rest")
+    func messagesPerAnswer() throws {
+        let offline = Self.messages(from: "bob", seqs: 1...10_001) + Self.messages(from: "carol", seqs: 20_001...20_005)
+        var connection = Connection(offline: offline)
+        let first = try connection.pull([Self.everything(Self.bob, num: .max), Self.everything(Self.carol)])
+        let bob = first.answer?.msgs[Self.bob]
+        #expect(Self.seqs(bob) == (1...10_000).map(Int64.init) && bob?.isEnd == false && bob?.endSeq == 10_000)
+        let carol = first.answer?.msgs[Self.carol]
+        #expect(carol != nil && carol?.msgs.isEmpty == true && carol?.isEnd == false)
+        #expect(first.acked.count == 10_000)
+        let rest = try connection.pull([
+            OpenIMPB.SeqRange(conversationID: Self.bob, begin: 10_001, end: .max, num: 0), Self.everything(Self.carol),
+        ])
+        #expect(Self.seqs(rest.answer?.msgs[Self.bob]) == [10_001] && rest.answer?.msgs[Self.bob]?.isEnd == true)
+        #expect(Self.seqs(rest.answer?.msgs[Self.carol]) == (20_001...20_005).map(Int64.init))
+        #expect(rest.answer?.msgs[Self.carol]?.isEnd == true && rest.acked.count == 6)
+        // Descending: the newest 10,000.
+        let newest = try connection.pull([Self.everything(Self.bob)], order: .desc)
+        #expect(Self.seqs(newest.answer?.msgs[Self.bob]) == (2...10_001).reversed().map(Int64.init))
+        #expect(newest.answer?.msgs[Self.bob]?.isEnd == false && newest.answer?.msgs[Self.bob]?.endSeq == 2)
+    }
 
     // MARK: Odd seqs
 
