@@ -163,25 +163,25 @@ public struct OpenIMGatewayDialect: WireDialect {
         }
     }
 
-    /// 1002: the offline messages of each range; the ones returned for the first time are acked.
+    /// 1002: the offline messages of each range, within the bounds of one pull (more ranges
+    /// than the inbox allows, or a conversation twice: an ArgsError, nothing acked); the ones
+    /// returned for the first time are acked.
     private mutating func pull(_ request: OpenIMGeneralWsReq) -> [DialectInput] {
         guard let pull = try? OpenIMPB.PullMessageBySeqsReq(protobufBytes: request.data) else {
             return [reply(to: request, error: OpenIMError(.args, "data is not a PullMessageBySeqsReq"))]
         }
-        var answer = OpenIMPB.PullMessageBySeqsResp()
-        var acks: [DialectInput] = []
-        for range in pull.seqRanges {
-            let (messages, isEnd, toAck) = inbox.pull(range, descending: pull.order == .desc)
-            answer.msgs[range.conversationID] = OpenIMPB.PullMsgs(
-                msgs: messages.map(OpenIMChatMessage.msgData), isEnd: isEnd,
-                endSeq: messages.last.map(OpenIMChatMessage.seq(of:)) ?? 0)
-            for id in toAck {
-                let tag = newTag()
-                pending[tag.rawValue] = .internalAck
-                acks.append(.command(.ack(tag, messageId: id)))
-            }
+        let pulled: (answer: OpenIMPB.PullMessageBySeqsResp, toAck: [String])
+        do throws(OpenIMError) {
+            pulled = try inbox.answer(pull)
+        } catch {
+            return [reply(to: request, error: error)]
         }
-        return [reply(to: request, data: answer.protobufBytes())] + acks
+        let acks = pulled.toAck.map { id -> DialectInput in
+            let tag = newTag()
+            pending[tag.rawValue] = .internalAck
+            return .command(.ack(tag, messageId: id))
+        }
+        return [reply(to: request, data: pulled.answer.protobufBytes())] + acks
     }
 
     /// 1003: a 1:1 text message for the engine.

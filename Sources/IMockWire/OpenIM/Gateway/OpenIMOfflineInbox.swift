@@ -30,19 +30,81 @@ struct OpenIMOfflineInbox: Sendable {
     /// The oldest seq of each conversation with offline messages.
     var minSeqs: [String: Int64] { conversations.compactMapValues { $0.first.map(OpenIMChatMessage.seq(of:)) } }
 
-    /// The messages of `range` (its seqs `begin…end`; at most `num` when positive, the oldest
-    /// for ascending order, the newest for descending), whether that was all of them, and the
-    /// ids to ack now (returned for the first time).
-    mutating func pull(_ range: OpenIMPB.SeqRange, descending: Bool) -> (
-        messages: [ChatMessage], isEnd: Bool, toAck: [String]
+    /// The seq ranges one pull may ask for (docs/PROTOCOL-OPENIM.md, "Limits of one frame") when
+    /// the inbox has no more conversations than this: openim-sdk-core from v3.2.1 on batches its
+    /// ranges, one per conversation, until they stand for `SplitPullMsgNum` (100) messages, each
+    /// range for at least one, so a batch never holds more than 100
+    /// (`MsgSyncer.syncAndTriggerMsgs`).
+    static let maximumSeqRanges = 100
+
+    /// The messages one answer holds, its ranges together (a range's `num` counts within it):
+    /// as many as the engine queues for an offline user by default (10,000), so one pull of
+    /// every conversation — the reference client's — still drains a full queue.
+    static let maximumMessagesPerPull = SessionEngineConfiguration().maximumOfflineMessagesPerUser
+
+    /// The seq ranges a pull may ask for now: ``maximumSeqRanges``, or one per conversation with
+    /// offline messages when there are more — an SDK before v3.2.1 (and imock's reference
+    /// client) asks for every conversation 1001 listed in one pull.
+    var seqRangeLimit: Int { max(Self.maximumSeqRanges, conversations.count) }
+
+    /// The answer to a 1002 and the ids to ack now (returned for the first time), or why it is
+    /// refused: more ranges than ``seqRangeLimit``, or a conversation in two ranges (an SDK
+    /// builds its ranges from a map; two answers for one conversation id would leave one out
+    /// after its messages were acked). At most ``maximumMessagesPerPull`` messages, taken range
+    /// by range in the request's order: a range cut short, or left empty once the answer is
+    /// full, says `isEnd` false.
+    mutating func answer(_ request: OpenIMPB.PullMessageBySeqsReq) throws(OpenIMError) -> (
+        answer: OpenIMPB.PullMessageBySeqsResp, toAck: [String]
     ) {
-        let matching = (conversations[range.conversationID] ?? []).filter {
-            (range.begin...max(range.begin, range.end)).contains(OpenIMChatMessage.seq(of: $0))
+        let ranges = request.seqRanges
+        guard ranges.count <= seqRangeLimit else {
+            throw OpenIMError(.args, "seqRanges: \(ranges.count) ranges; one pull may ask for \(seqRangeLimit)")
         }
-        let limit = range.num > 0 ? Int(clamping: range.num) : matching.count
-        let chosen = descending ? Array(matching.suffix(limit).reversed()) : Array(matching.prefix(limit))
+        var asked = Set<String>(minimumCapacity: ranges.count)
+        for range in ranges {
+            guard asked.insert(range.conversationID).inserted else {
+                throw OpenIMError(.args, "seqRanges: conversation \(range.conversationID) is asked for more than once")
+            }
+        }
+        var answer = OpenIMPB.PullMessageBySeqsResp()
+        var toAck: [String] = []
+        var room = Self.maximumMessagesPerPull
+        for range in ranges {
+            let pulled = pull(range, descending: request.order == .desc, limit: room)
+            room -= pulled.messages.count
+            toAck += pulled.toAck
+            answer.msgs[range.conversationID] = OpenIMPB.PullMsgs(
+                msgs: pulled.messages.map(OpenIMChatMessage.msgData), isEnd: pulled.isEnd,
+                endSeq: pulled.messages.last.map(OpenIMChatMessage.seq(of:)) ?? 0)
+        }
+        return (answer, toAck)
+    }
+
+    /// The messages of `range` (its seqs `begin…end`, none when `begin > end`; at most `num`
+    /// when positive and at most `limit`, the oldest for ascending order, the newest for
+    /// descending), whether that was all of them, and the ids to ack now (returned for the
+    /// first time). Found by binary search: O(log n + returned), whatever the seqs.
+    mutating func pull(
+        _ range: OpenIMPB.SeqRange, descending: Bool, limit: Int = OpenIMOfflineInbox.maximumMessagesPerPull
+    ) -> (messages: [ChatMessage], isEnd: Bool, toAck: [String]) {
+        let conversation = conversations[range.conversationID] ?? []
+        let found = Self.indices(in: conversation, from: range.begin, through: range.end, seq: OpenIMChatMessage.seq(of:))
+        let wanted = range.num > 0 ? min(Int(clamping: range.num), limit) : limit
+        let count = min(found.count, max(0, wanted))
+        let chosen = descending ? Array(conversation[found.suffix(count)].reversed()) : Array(conversation[found.prefix(count)])
         let toAck = chosen.map(\.messageId).filter { acked.insert($0).inserted }
-        return (chosen, chosen.count == matching.count, toAck)
+        return (chosen, count == found.count, toAck)
+    }
+
+    /// The indices of the elements of `elements` (sorted by `seq`) whose seq is in
+    /// `begin…end`; none when `begin > end`. Two binary searches: O(log n) calls of `seq`, and
+    /// no arithmetic on the seqs, so any Int64 is safe.
+    static func indices<Elements: RandomAccessCollection>(
+        in elements: Elements, from begin: Int64, through end: Int64, seq: (Elements.Element) -> Int64
+    ) -> Range<Elements.Index> {
+        guard begin <= end else { return elements.endIndex..<elements.endIndex }
+        let lower = elements.partitioningIndex { seq($0) >= begin }
+        return lower..<elements[lower...].partitioningIndex { seq($0) > end }
     }
 }
 
