@@ -1,7 +1,9 @@
 extension Domain {
-    /// A connection was accepted.
-    public mutating func connectionOpened(_ connection: ConnectionID, nowMs: Int64) -> [SessionOutput] {
-        engine.connectionOpened(connection, nowMs: nowMs)
+    /// A connection was accepted (``SessionEngine/connectionOpened(_:confirmsByTransport:nowMs:)``).
+    public mutating func connectionOpened(
+        _ connection: ConnectionID, confirmsByTransport: Bool = true, nowMs: Int64
+    ) -> [SessionOutput] {
+        engine.connectionOpened(connection, confirmsByTransport: confirmsByTransport, nowMs: nowMs)
     }
 
     /// A connection is gone; what it held and had not confirmed waits again (later, with

@@ -36,6 +36,7 @@ extension SessionEngine {
         let end = SessionEnd(cause: cause, reason: reason, subject: session.subject)
         outputs.append(.end(session.connection, end))
         removeSession(sessionID)
+        if confirmedByProtocol.contains(session.connection) { releaseInFlight(of: session.connection) }
     }
 
     /// Forgets a session and cancels its token timers (no output to it: the timers are the

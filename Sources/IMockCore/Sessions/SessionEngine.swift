@@ -24,6 +24,8 @@ public struct SessionEngine: Sendable {
     var activeUsers: [AppKey: Set<String>] = [:]
     /// The messages in flight to each connection (``SessionEngine/InFlight``).
     var inFlight: [ConnectionID: InFlight] = [:]
+    /// Connections whose devices confirm by their protocol's acks, not by transport.
+    var confirmedByProtocol: Set<ConnectionID> = []
     var nextSessionSerial: UInt64 = 1
     var nextMessageSerial: UInt64 = 1
     /// Every live session's token timers, earliest first (one queue for the engine: the shell
@@ -44,9 +46,16 @@ public struct SessionEngine: Sendable {
 
     // MARK: Connection commands
 
-    /// A connection was accepted; it must `login` before anything but `ping`.
-    public mutating func connectionOpened(_ connection: ConnectionID, nowMs: Int64) -> [SessionOutput] {
+    /// A connection was accepted; it must `login` before anything but `ping`. `confirmsByTransport`:
+    /// its device confirms live messages by its TCP's acknowledgements, which can still come
+    /// after its session ended (the shell then releases them, ``releaseInFlight(of:)``); false:
+    /// by its protocol's acks, which cannot, so the end of its session releases them at once
+    /// (and a new login of the same device in the same step gets them).
+    public mutating func connectionOpened(
+        _ connection: ConnectionID, confirmsByTransport: Bool = true, nowMs: Int64
+    ) -> [SessionOutput] {
         if connections[connection] == nil { connections[connection] = .awaitingLogin }
+        if !confirmsByTransport { confirmedByProtocol.insert(connection) }
         return []
     }
 
@@ -60,6 +69,7 @@ public struct SessionEngine: Sendable {
         _ connection: ConnectionID, keepingInFlight: Bool = false, nowMs: Int64
     ) -> [SessionOutput] {
         if !keepingInFlight { releaseInFlight(of: connection) }
+        confirmedByProtocol.remove(connection)
         guard let state = connections.removeValue(forKey: connection) else { return [] }
         if case .loggedIn(let sessionID) = state { removeSession(sessionID) }
         return []

@@ -38,10 +38,17 @@ extension SessionHub {
     }
 
     /// A closed connection's messages: what its peer acknowledged reached it, the rest waits
-    /// again — once the socket is closed, since a closing socket lingers and the peer's last
-    /// acknowledgements (its FIN acknowledges everything it received) come during the linger.
+    /// again. A dialect that confirms by its protocol can confirm nothing more, and one whose
+    /// peer acknowledged everything has nothing left: settled now. Otherwise once the socket
+    /// is closed, since a closing socket lingers and the peer's last acknowledgements (its FIN
+    /// acknowledges everything it received) come during the linger.
     func settleDelivery(_ state: ChannelState, of id: ConnectionID) {
         awaitingAcknowledgement.remove(id)
+        confirmDelivery(state, on: id)
+        guard state.ledger?.isEmpty == false else {
+            domain.value.releaseInFlight(of: id)
+            return
+        }
         let hub = LoopBound(Unowned(self), on: loop)
         state.channel.connection.whenSocketCloses {
             let hub = hub.value.object

@@ -152,7 +152,8 @@ final class SessionHub {
         if let upgrade {
             perform(upgrade.outputs)
         } else {
-            perform(domain.value.connectionOpened(id, nowMs: clock.nowMs))
+            let byTransport = dialect.deliveryConfirmation == .transport
+            perform(domain.value.connectionOpened(id, confirmsByTransport: byTransport, nowMs: clock.nowMs))
         }
         if logger.logs(.debug) { logger.debug("ws.open", ["conn": String(id.rawValue), "peer": peer?.description ?? "-"]) }
         return id

@@ -1,0 +1,172 @@
+import IMockCommon
+import IMockCore
+import IMockNet
+import IMockTestSupport
+import IMockWire
+
+/// The dialects the delivery contract is checked over (docs/PROTOCOL.md § Delivery). Adding a
+/// dialect to the server means adding it here: every test of `DeliveryContractTests` then runs
+/// over it.
+enum ContractDialect: String, CaseIterable, CustomStringConvertible, Sendable {
+    case imockJSON = "imock JSON"
+    case msync = "msync"
+    case msyncSockJS = "msync over SockJS"
+
+    var description: String { rawValue }
+
+    /// The path a device upgrades.
+    var path: String {
+        switch self {
+        case .imockJSON: ImockJSONDialect.path
+        case .msync: MsyncDialect.path
+        case .msyncSockJS: "/ws/000/contract/websocket"
+        }
+    }
+
+    /// The frames that log `user` in (after the upgrade).
+    func login(user: String, token: String, device: String) -> [(WebSocketOpcode, [UInt8])] {
+        switch self {
+        case .imockJSON:
+            let json = #"{"op":"login","id":"l","appKey":"acme#chat","user":"\#(user)","token":"\#(token)","device":{"os":"ios","uuid":"\#(device)"}}"#
+            return [(.text, Array(json.utf8))]
+        case .msync, .msyncSockJS:
+            var provision = MsyncPB.Provision()
+            provision.osType = .other
+            provision.deviceUuid = device
+            provision.deviceName = "webim"
+            provision.resource = device
+            provision.authToken = #"{"token":"$t$\#(token)"}"#
+            var envelope = MsyncPB.MSync(command: .provision, payload: provision)
+            envelope.guid = MsyncPB.JID(appKey: "acme#chat", name: user, domain: MsyncDialect.userDomain, clientResource: device)
+            envelope.auth = "$t$" + token
+            return [msyncFrame(envelope)]
+        }
+    }
+
+    /// The frame that sends `text` to `recipient` as request `id`.
+    func send(_ text: String, to recipient: String, id: UInt64) -> (WebSocketOpcode, [UInt8]) {
+        switch self {
+        case .imockJSON:
+            let json = #"{"op":"send","id":"\#(id)","to":"\#(recipient)","text":"\#(text)"}"#
+            return (.text, Array(json.utf8))
+        case .msync, .msyncSockJS:
+            var body = MsyncPB.MessageBody()
+            body.type = .chat
+            body.to = MsyncPB.JID(appKey: "acme#chat", name: recipient, domain: MsyncDialect.userDomain)
+            var content = MsyncPB.MessageBody.Content()
+            content.type = .text
+            content.text = text
+            body.contents = [content]
+            var meta = MsyncPB.Meta()
+            meta.id = id
+            meta.to = body.to
+            meta.ns = .chat
+            meta.payload = body.protobufBytes()
+            var upload = MsyncPB.CommSyncUL()
+            upload.meta = meta
+            return msyncFrame(MsyncPB.MSync(command: .sync, payload: upload))
+        }
+    }
+
+    private func msyncFrame(_ envelope: MsyncPB.MSync) -> (WebSocketOpcode, [UInt8]) {
+        guard self == .msyncSockJS else { return (.binary, envelope.protobufBytes()) }
+        return (.text, Array(SockJSClientFrame.text([Base64.encode(envelope.protobufBytes())]).utf8))
+    }
+
+    /// What one server message says about sends and messages, in the dialect's words.
+    func events(in frame: WebSocketFrame) -> [ContractEvent] {
+        switch self {
+        case .imockJSON:
+            guard frame.opcode == .text, let json = try? JSONValue.parse(String(decoding: frame.payload, as: UTF8.self)) else {
+                return []
+            }
+            switch json["op"]?.stringValue {
+            case "send.ok": return [.accepted(request: json["id"]?.stringValue ?? "", messageID: json["messageId"]?.stringValue ?? "")]
+            case "error": return [.refused(request: json["id"]?.stringValue ?? "", code: String(json["code"]?.intValue ?? -1))]
+            case "message": return [.message(json["messageId"]?.stringValue ?? "")]
+            default: return []
+            }
+        case .msync, .msyncSockJS:
+            return envelopes(in: frame).flatMap(msyncEvents)
+        }
+    }
+
+    private func envelopes(in frame: WebSocketFrame) -> [MsyncPB.MSync] {
+        if self == .msync { return (try? MsyncPB.MSync(protobufBytes: frame.payload)).map { [$0] } ?? [] }
+        let text = String(decoding: frame.payload, as: UTF8.self)
+        guard text.hasPrefix("a") else { return [] }
+        let messages = (try? SockJSClientFrame.messages(in: Array(text.utf8.dropFirst()))) ?? []
+        return messages.compactMap { Base64.decode($0).flatMap { try? MsyncPB.MSync(protobufBytes: $0) } }
+    }
+
+    private func msyncEvents(_ envelope: MsyncPB.MSync) -> [ContractEvent] {
+        guard envelope.command == .sync, let sync = try? envelope.decodePayload(as: MsyncPB.CommSyncDL.self) else { return [] }
+        var events: [ContractEvent] = []
+        if let metaID = sync.metaId {
+            if sync.status?.errorCode ?? .ok == .ok {
+                events.append(.accepted(request: String(metaID), messageID: sync.serverId.map(String.init) ?? ""))
+            } else {
+                events.append(.refused(request: String(metaID), code: "\(sync.status?.errorCode ?? .ok)"))
+            }
+        }
+        for meta in sync.metas where meta.ns == .chat { events.append(.message(String(meta.id ?? 0))) }
+        return events
+    }
+}
+
+/// What a device saw, in any dialect.
+enum ContractEvent: Equatable, Sendable {
+    case accepted(request: String, messageID: String)
+    case refused(request: String, code: String)
+    case message(String)
+}
+
+/// A device of a ``ContractDialect`` over a blocking raw socket: it reads only when told to, so
+/// it can stop reading (with a small receive buffer) as a stalled app does.
+final class ContractDevice {
+    let dialect: ContractDialect
+    let client: RawWebSocketClient
+    private var parser = WebSocketFrameParser(role: .client, maxFrameSize: 1 << 24)
+
+    init(_ dialect: ContractDialect, port: UInt16, user: String, token: String, device: String, receiveBufferBytes: Int32? = nil)
+        throws
+    {
+        self.dialect = dialect
+        client = try RawWebSocketClient(port: port, path: dialect.path, receiveBufferBytes: receiveBufferBytes)
+        for (opcode, payload) in dialect.login(user: user, token: token, device: device) {
+            try client.send(opcode: opcode, payload: payload)
+        }
+    }
+
+    func send(_ text: String, to recipient: String, id: UInt64) throws {
+        let (opcode, payload) = dialect.send(text, to: recipient, id: id)
+        try client.send(opcode: opcode, payload: payload)
+    }
+
+    /// Reads until `enough` says so or the server closes; returns every event seen and the
+    /// close code, if the server closed.
+    func read(until enough: ([ContractEvent]) -> Bool) throws -> (events: [ContractEvent], close: UInt16?) {
+        var events: [ContractEvent] = []
+        while !enough(events) {
+            let chunk = try client.socket.receive()
+            if chunk.isEmpty { return (events, nil) }
+            parser.feed(chunk)
+            while let frame = try? parser.next() {
+                if frame.opcode == .close {
+                    let code = frame.payload.count >= 2 ? UInt16(frame.payload[0]) << 8 | UInt16(frame.payload[1]) : 1005
+                    return (events, code)
+                }
+                if frame.opcode == .text, frame.payload.first == UInt8(ascii: "c") {
+                    return (events, Self.sockJSClose(frame.payload))  // SockJS's close frame c[code,"reason"]
+                }
+                events += dialect.events(in: frame)
+            }
+        }
+        return (events, nil)
+    }
+
+    private static func sockJSClose(_ payload: [UInt8]) -> UInt16 {
+        let digits = payload.drop { !(UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        return UInt16(String(decoding: digits, as: UTF8.self)) ?? 0
+    }
+}

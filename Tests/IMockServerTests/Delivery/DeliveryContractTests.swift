@@ -1,0 +1,117 @@
+import IMockCommon
+import IMockServer
+import IMockTestSupport
+import Testing
+
+/// The delivery contract (docs/PROTOCOL.md § Delivery and § Limits), one suite run over every
+/// dialect in ``ContractDialect``: the guarantees are the engine's, so no dialect may reopen a
+/// hole another closed. Devices are raw sockets that read only when told to.
+@Suite("The delivery contract, for every dialect", .serialized)
+struct DeliveryContractTests {
+    /// 1,000 bytes of text.
+    static let kilobyte = String(repeating: "x", count: 1000)
+
+    @Test("a device that does not read is closed with 1008 and loses nothing", arguments: ContractDialect.allCases)
+    func nonReaderIsClosedAndLosesNothing(_ dialect: ContractDialect) async throws {
+        let fixture = try SessionFixture { $0.maxWebSocketOutputBytes = 65_536 }
+        let reader = try ContractDevice(
+            dialect, port: fixture.server.port, user: "reader", token: try fixture.userToken("reader"), device: "stalled",
+            receiveBufferBytes: 4096)
+        try await eventuallyLoggedIn(fixture, user: "reader")
+        let sender = try ContractDevice(
+            dialect, port: fixture.server.port, user: "sender", token: try fixture.userToken("sender"), device: "s")
+        let accepted = try send(count: 300, of: String(repeating: "y", count: 5000), from: sender)
+        #expect(accepted.count == 300)
+        #expect(try fixture.journalEvents().contains("closed:1008"))
+
+        // What the stalled device's kernel took, read now, and what waits for its next login
+        // cover every accepted message.
+        let taken = try reader.read { _ in false }.events.compactMap(\.messageID)
+        let waiting = try await offlineSync(fixture, user: "reader")
+        #expect(Set(waiting).count == waiting.count, "nothing waits twice")
+        #expect(Set(accepted).subtracting(taken).subtracting(waiting).isEmpty, "lost: \(Set(accepted).subtracting(taken).subtracting(waiting).sorted())")
+        await fixture.stop()
+    }
+
+    @Test("a kick puts back what the device had not confirmed, in order", arguments: ContractDialect.allCases)
+    func kickPutsBackWhatWasNotConfirmed(_ dialect: ContractDialect) async throws {
+        let fixture = try SessionFixture()
+        let reader = try ContractDevice(
+            dialect, port: fixture.server.port, user: "reader", token: try fixture.userToken("reader"), device: "stalled",
+            receiveBufferBytes: 4096)
+        try await eventuallyLoggedIn(fixture, user: "reader")
+        let sender = try ContractDevice(
+            dialect, port: fixture.server.port, user: "sender", token: try fixture.userToken("sender"), device: "s")
+        let accepted = try send(count: 200, of: Self.kilobyte, from: sender)
+        #expect(accepted.count == 200)
+        let kick = try fixture.control("POST", "/_imock/apps/acme/chat/kick", json: #"{"user":"reader","code":217}"#)
+        #expect(kick.status == 200)
+        let taken = try reader.read { _ in false }.events.compactMap(\.messageID)
+        let waiting = try await offlineSync(fixture, user: "reader")
+        #expect(waiting == waiting.sorted { Int($0)! < Int($1)! }, "in order")
+        #expect(Set(waiting).count == waiting.count, "once")
+        #expect(Set(accepted).subtracting(taken).subtracting(waiting).isEmpty, "lost: \(Set(accepted).subtracting(taken).subtracting(waiting).sorted())")
+        await fixture.stop()
+    }
+
+    @Test("a text over 5,000 characters is refused in the dialect's words; 5,000 pass", arguments: ContractDialect.allCases)
+    func textLimit(_ dialect: ContractDialect) async throws {
+        let fixture = try SessionFixture()
+        _ = try fixture.userToken("bob")
+        let sender = try ContractDevice(
+            dialect, port: fixture.server.port, user: "sender", token: try fixture.userToken("sender"), device: "s")
+        try sender.send(String(repeating: "字", count: 5001), to: "bob", id: 1)
+        try sender.send(String(repeating: "字", count: 5000), to: "bob", id: 2)
+        let events = try sender.read { $0.filter(\.isAnswer).count == 2 }.events.filter(\.isAnswer)
+        let refusal: String = switch dialect {
+        case .imockJSON: "110"
+        case .msync, .msyncSockJS: "wrongParameter"
+        }
+        #expect(events.first == .refused(request: "1", code: refusal))
+        if case .accepted(let request, _)? = events.last { #expect(request == "2") } else { Issue.record("\(events)") }
+        #expect(try await offlineSync(fixture, user: "bob").count == 1, "only the message that fits is queued")
+        await fixture.stop()
+    }
+
+    // MARK: Helpers
+
+    /// Sends `count` texts to "reader"; returns the ids of those accepted (after every answer came).
+    private func send(count: Int, of text: String, from sender: ContractDevice) throws -> [String] {
+        for index in 0..<count { try sender.send(text, to: "reader", id: UInt64(index + 1)) }
+        let events = try sender.read { $0.filter(\.isAnswer).count >= count }.events
+        return events.compactMap { if case .accepted(_, let id) = $0 { id } else { nil } }
+    }
+
+    /// The ids of the offline sync of a new imock JSON login of `user`.
+    private func offlineSync(_ fixture: SessionFixture, user: String) async throws -> [String] {
+        let device = try await fixture.device(user, token: try fixture.userToken(user, register: false), uuid: "again")
+        var ids: [String] = []
+        guard (await device.next(op: "offline.start"))["op"]?.string == "offline.start" else { return [] }
+        while true {
+            let frame = await device.next()
+            guard frame["op"]?.string == "message" else { break }
+            ids.append(frame["messageId"]?.string ?? "?")
+        }
+        return ids
+    }
+
+    private func eventuallyLoggedIn(_ fixture: SessionFixture, user: String) async throws {
+        for _ in 0..<500 {
+            let sessions = try fixture.control("GET", "/_imock/apps/acme/chat/sessions").body["sessions"]?.array ?? []
+            if sessions.contains(where: { $0["user"]?.string == user }) { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw FixtureFailure(description: "\(user) never logged in")
+    }
+}
+
+extension ContractEvent {
+    var isAnswer: Bool {
+        switch self {
+        case .accepted, .refused: true
+        case .message: false
+        }
+    }
+
+    var messageID: String? { if case .message(let id) = self { id } else { nil } }
+}
