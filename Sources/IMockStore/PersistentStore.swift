@@ -22,9 +22,10 @@ import Darwin
 /// (the default) a second connection on a thread of the store's own runs the WAL
 /// checkpoints, so no commit on the loop pays for one.
 ///
-/// **Processes.** A writable store holds an exclusive `flock` on `DIR/imock.lock`, so a
-/// second server on the same directory is refused (``StoreError/inUse(path:)``); the kernel
-/// drops the lock when the process dies. A store opened with ``StoreOptions/readOnly`` takes
+/// **Processes.** A writable store holds an exclusive `flock` on `DIR` itself and on
+/// `DIR/imock.lock`, so a second server on the same directory is refused
+/// (``StoreError/inUse(path:)``), even when the lock file was deleted; the kernel drops the
+/// locks when the process dies. A store opened with ``StoreOptions/readOnly`` takes
 /// no lock and sees every committed transaction (WAL readers never block the writer).
 ///
 /// ```swift

@@ -56,6 +56,18 @@ import Testing
         try PersistentStore.open(directory: scratch.path).close()
     }
 
+    @Test("deleting imock.lock under an open store does not let a second writer in")
+    func lockFileDeleted() throws {
+        let scratch = try ScratchDirectory()
+        let first = try PersistentStore.open(directory: scratch.path)
+        try FileManager.default.removeItem(atPath: scratch.file("imock.lock"))
+        #expect(throws: StoreError.inUse(path: scratch.path)) { try PersistentStore.open(directory: scratch.path) }
+        first.close()
+        // The next writer makes the lock file again.
+        try PersistentStore.open(directory: scratch.path).close()
+        #expect(FileManager.default.fileExists(atPath: scratch.file("imock.lock")))
+    }
+
     @Test("read-only needs an existing store; a closed store refuses work")
     func readOnlyAndClosed() throws {
         let scratch = try ScratchDirectory()

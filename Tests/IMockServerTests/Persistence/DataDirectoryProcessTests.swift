@@ -12,8 +12,10 @@ import Testing
 /// directory it cannot use (exit 64) and a commit that fails (exit 74).
 @Suite("imock serve --data (process)")
 struct DataDirectoryProcessTests {
+    /// Runs `imock arguments` to completion; killed after 60 s, so a refusal that regresses into
+    /// a server that starts fails the test instead of hanging it.
     private func imock(_ arguments: [String]) async throws -> ExternalCommand.Output {
-        try await ExternalCommand.run(try IMockProcess.binaryPath(), arguments)
+        try await ExternalCommand.run("/usr/bin/timeout", ["-s", "KILL", "60", try IMockProcess.binaryPath()] + arguments)
     }
 
     @Test("a new store is reported, kept through SIGTERM, and loaded by the next start (which ignores --app)")
@@ -102,6 +104,12 @@ struct DataDirectoryProcessTests {
         result = try await imock(["serve", "--port", "0", "--data", shared])
         #expect(result.status == 64)
         #expect(result.stderr == "imock serve: --data: data directory \(shared) is in use by another imock process (its lock is held)\n")
+        // Still refused with the lock file deleted, and the owner keeps serving.
+        try FileManager.default.removeItem(atPath: shared + "/imock.lock")
+        result = try await imock(["serve", "--port", "0", "--data", shared])
+        #expect(result.status == 64)
+        #expect(result.stderr == "imock serve: --data: data directory \(shared) is in use by another imock process (its lock is held)\n")
+        #expect(try HTTPTestClient(port: owner.port).request("GET", "/_imock/health").status == 200)
         try owner.stop()
     }
 
