@@ -22,8 +22,11 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The store was closed, or opened read-only and asked to write.
     case unavailable(String)
 
+    /// One line, whatever the texts inside hold (refusals at start-up are one line on standard
+    /// error, docs/PERSISTENCE.md): SQL statements, SQLite's integrity findings and nested
+    /// errors can span lines, so each line break and the blanks around it become one space.
     public var description: String {
-        switch self {
+        let text = switch self {
         case .directoryUnavailable(let path, let reason): "cannot use data directory \(path): \(reason)"
         case .inUse(let path): "data directory \(path) is in use by another imock process (its lock is held)"
         case .notAStore(let path, let reason): "\(path) is not an imock store: \(reason)"
@@ -35,5 +38,23 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .integrityCheckFailed(let problems): "integrity check failed: \(problems.joined(separator: "; "))"
         case .unavailable(let why): "the store is unavailable: \(why)"
         }
+        return StoreError.joiningLines(text)
+    }
+
+    private static func joiningLines(_ text: String) -> String {
+        guard text.contains(where: \.isNewline) else { return text }
+        var result = ""
+        var afterBreak = false
+        for character in text {
+            if character.isNewline {
+                while result.last?.isWhitespace == true { result.removeLast() }
+                afterBreak = true
+            } else if !(afterBreak && character.isWhitespace) {
+                if afterBreak, !result.isEmpty { result.append(" ") }
+                afterBreak = false
+                result.append(character)
+            }
+        }
+        return result
     }
 }
