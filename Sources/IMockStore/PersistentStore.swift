@@ -61,12 +61,14 @@ public final class PersistentStore {
     }
 
     /// Opens the store in `directory` — creating the directory (mode 0700) and the database
-    /// when missing, migrating an older schema — and configures the connection (WAL,
-    /// `synchronous` per ``StoreOptions/durability``, `foreign_keys`, `busy_timeout`).
+    /// when missing (made beside it and renamed into place with its schema, so it never exists
+    /// empty), migrating an older schema — and configures the connection (WAL, `synchronous`
+    /// per ``StoreOptions/durability``, `foreign_keys`, `busy_timeout`).
     ///
     /// - Throws: ``StoreError/directoryUnavailable(path:reason:)`` when the directory cannot
     ///   be created or used, ``StoreError/inUse(path:)`` when another writer holds it,
-    ///   ``StoreError/notAStore(path:reason:)`` for a file that is not an imock database,
+    ///   ``StoreError/notAStore(path:reason:)`` for a file that is not an imock database (an
+    ///   empty file included),
     ///   ``StoreError/newerSchema(path:found:supported:)`` for one written by a newer build.
     public static func open(directory: String, options: StoreOptions = StoreOptions()) throws(StoreError) -> PersistentStore {
         try PersistentStore(directory: directory, options: options, schemaVersion: Schema.latestVersion)
@@ -77,24 +79,26 @@ public final class PersistentStore {
         self.directory = directory
         self.options = options
         let path = PersistentStore.databasePath(in: directory)
+        var created = false
         if options.readOnly {
-            var info = stat()
-            guard stat(path, &info) == 0 else { throw .notAStore(path: path, reason: DataDirectory.lastError()) }
+            try DatabaseFile.requireExisting(path)
             lock = nil
         } else {
             try DataDirectory.create(directory)
-            lock = try DirectoryLock(directory: directory)
+            let lock = try DirectoryLock(directory: directory)
             do throws(StoreError) {
-                try DataDirectory.createPrivateFile(path)
+                created = try DatabaseFile.prepare(path, schemaVersion: schemaVersion)
             } catch {
-                lock?.release()
+                lock.release()
                 throw error
             }
+            self.lock = lock
         }
         database = try SQLiteDatabase(path: path, readOnly: options.readOnly)
         do {
             try PersistentStore.configure(database, options)
-            openedSchemaVersion = try SchemaMigrator.migrate(database, upTo: schemaVersion)
+            let found = try SchemaMigrator.migrate(database, upTo: schemaVersion)
+            openedSchemaVersion = created ? 0 : found
             checkpointer = try PersistentStore.startCheckpointer(for: database, options)
         } catch {
             database.close()

@@ -1,4 +1,5 @@
 import Foundation
+import IMockCore
 import Testing
 
 @testable import IMockStore
@@ -37,6 +38,37 @@ import Testing
         // The lock was given back: a store can be opened once the file is fixed.
         try FileManager.default.removeItem(atPath: path)
         try PersistentStore.open(directory: scratch.path).close()
+    }
+
+    @Test("an empty imock.sqlite is refused, writable or read-only, and left as it was")
+    func emptyFile() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("imock.sqlite")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        let refusal = StoreError.notAStore(path: path, reason: DatabaseFile.emptyReason)
+        #expect(throws: refusal) { try PersistentStore.open(directory: scratch.path) }
+        #expect(throws: refusal) { try PersistentStore.open(directory: scratch.path, options: StoreOptions(readOnly: true)) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["imock.lock", "imock.sqlite"])
+        #expect(FileManager.default.contents(atPath: path) == Data())
+    }
+
+    @Test("a new store is made whole, replacing what an interrupted attempt left")
+    func newStoreReplacesLeftovers() throws {
+        let scratch = try ScratchDirectory()
+        // An earlier first start killed while making the store, with a journal SQLite would roll
+        // back into a new file of that name.
+        let staging = scratch.file("imock.sqlite.new")
+        #expect(FileManager.default.createFile(atPath: staging, contents: Data(repeating: 0x41, count: 100)))
+        #expect(FileManager.default.createFile(atPath: staging + "-journal", contents: Data(repeating: 0x42, count: 4096)))
+        let store = try PersistentStore.open(directory: scratch.path)
+        #expect(store.openedSchemaVersion == 0)
+        try StoreFixtures.storeApp(in: store)
+        store.close()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["imock.lock", "imock.sqlite"])
+        let permissions = try FileManager.default.attributesOfItem(atPath: scratch.file("imock.sqlite"))[.posixPermissions]
+        #expect(permissions as? Int == 0o600)
+        let reopened = try PersistentStore.open(directory: scratch.path)
+        #expect(try reopened.load().document.apps.map(\.appKey) == [StoreFixtures.chat])
     }
 
     @Test("the database path being a directory is a clear error")

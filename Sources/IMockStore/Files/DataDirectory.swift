@@ -32,14 +32,5 @@ enum DataDirectory {
         }
     }
 
-    /// Creates the empty database file `path` with mode 0600 when it is missing, before SQLite
-    /// opens it: SQLite would create it 0644, and gives its `-wal` and `-shm` files the
-    /// database file's mode. An existing file keeps its mode.
-    static func createPrivateFile(_ path: String) throws(StoreError) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .directoryUnavailable(path: path, reason: "open: \(lastError())") }
-        _ = close(descriptor)
-    }
-
     static func lastError() -> String { String(cString: strerror(errno)) }
 }

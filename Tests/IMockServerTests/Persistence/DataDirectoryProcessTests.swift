@@ -80,6 +80,17 @@ struct DataDirectoryProcessTests {
         #expect(result.stderr.hasPrefix("imock serve: --data: \(garbage)/imock.sqlite is not an imock store: "), "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: garbage + "/imock.sqlite")) == Data(repeating: 0x41, count: 4096))
 
+        // An empty file: refused, not taken for a new store and written over.
+        let empty = base + "/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: empty + "/imock.sqlite"))
+        result = try await imock(["serve", "--port", "0", "--data", empty])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr == "imock serve: --data: \(empty)/imock.sqlite is not an imock store: it is empty (0 bytes), "
+                + "which imock never leaves behind; restore it, or remove it to start a new store\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: empty + "/imock.sqlite")).isEmpty)
+
         // A store written by a newer imock: its schema version (the header's user_version) is 99.
         let newer = base + "/newer"
         let server = try await IMockProcess.start(["--data", newer])
