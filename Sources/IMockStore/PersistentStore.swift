@@ -69,7 +69,9 @@ public final class PersistentStore {
     ///   be created or used, ``StoreError/inUse(path:)`` when another writer holds it,
     ///   ``StoreError/notAStore(path:reason:)`` for a file that is not an imock database (an
     ///   empty file included),
-    ///   ``StoreError/newerSchema(path:found:supported:)`` for one written by a newer build.
+    ///   ``StoreError/newerSchema(path:found:supported:)`` for one written by a newer build,
+    ///   ``StoreError/integrityCheckFailed(path:problems:)`` for a damaged one (a writable
+    ///   store runs `PRAGMA quick_check` before anything else; a read-only one does not).
     public static func open(directory: String, options: StoreOptions = StoreOptions()) throws(StoreError) -> PersistentStore {
         try PersistentStore(directory: directory, options: options, schemaVersion: Schema.latestVersion)
     }
@@ -97,13 +99,15 @@ public final class PersistentStore {
         database = try SQLiteDatabase(path: path, readOnly: options.readOnly)
         do {
             try PersistentStore.configure(database, options)
+            // A writer checks before it writes anything; a reader may be salvaging what is left.
+            if !options.readOnly { try PersistentStore.requireIntact(database, quick: true) }
             let found = try SchemaMigrator.migrate(database, upTo: schemaVersion)
             openedSchemaVersion = created ? 0 : found
             checkpointer = try PersistentStore.startCheckpointer(for: database, options)
         } catch {
             database.close()
             lock?.release()
-            throw PersistentStore.describeOpenFailure(error, path: path)
+            throw PersistentStore.describeFileFailure(error, path: path)
         }
     }
 
@@ -123,13 +127,6 @@ public final class PersistentStore {
 
     /// Whether ``close()`` has not been called.
     public var isOpen: Bool { database.isOpen }
-
-    /// Runs `PRAGMA integrity_check`.
-    /// - Throws: ``StoreError/integrityCheckFailed(_:)`` with SQLite's findings.
-    public func checkIntegrity() throws(StoreError) {
-        let problems = try database.integrityProblems()
-        guard problems.isEmpty else { throw .integrityCheckFailed(problems) }
-    }
 
     // MARK: Opening
 
@@ -158,11 +155,5 @@ public final class PersistentStore {
             throw error
         }
         return checkpointer
-    }
-
-    /// SQLite reports a file that is not a database only when it first reads it.
-    private static func describeOpenFailure(_ error: StoreError, path: String) -> StoreError {
-        guard case .sqlite(let code, let message, _) = error, code & 0xFF == SQLITE_NOTADB else { return error }
-        return .notAStore(path: path, reason: message)
     }
 }

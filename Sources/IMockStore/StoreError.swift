@@ -17,8 +17,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A change cannot be stored as given (a user without a uuid, a plain-text password, a
     /// counter beyond 2⁵³ − 1, an update of an app the store does not hold …).
     case invalidChange(String)
-    /// `PRAGMA integrity_check` found problems; one line per problem.
-    case integrityCheckFailed([String])
+    /// The database file is damaged: what SQLite's integrity check (or a read that stopped on
+    /// a damaged page) found, one entry per problem.
+    case integrityCheckFailed(path: String, problems: [String])
     /// The store was closed, or opened read-only and asked to write.
     case unavailable(String)
 
@@ -35,7 +36,9 @@ public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .sqlite(let code, let message, let operation): "SQLite error \(code) (\(message)) while \(operation)"
         case .corruptRecord(let what): "stored data is damaged: \(what)"
         case .invalidChange(let what): "change refused: \(what)"
-        case .integrityCheckFailed(let problems): "integrity check failed: \(problems.joined(separator: "; "))"
+        case .integrityCheckFailed(let path, let problems):
+            "\(path) is damaged: \(problems.prefix(3).joined(separator: "; "))"
+                + (problems.count > 3 ? " (and \(problems.count - 3) more problems)" : "")
         case .unavailable(let why): "the store is unavailable: \(why)"
         }
         return StoreError.joiningLines(text)
