@@ -4,8 +4,17 @@ extension PersistentStore {
     /// Everything committed, read in one snapshot (one read transaction). The apps are
     /// checked against the seed rules, so what loads also builds a directory.
     /// - Throws: ``StoreError/corruptRecord(_:)`` for a row that cannot be turned back into
-    ///   domain state, ``StoreError/unavailable(_:)`` when the store is closed.
+    ///   domain state, ``StoreError/integrityCheckFailed(path:problems:)`` when SQLite finds
+    ///   the file damaged on the way, ``StoreError/unavailable(_:)`` when the store is closed.
     public func load() throws(StoreError) -> StoredState {
+        do {
+            return try readAll()
+        } catch {
+            throw PersistentStore.describeFileFailure(error, path: database.path)
+        }
+    }
+
+    private func readAll() throws(StoreError) -> StoredState {
         let reader = StoreReader(database: database)
         return try database.transaction(.deferred) { () throws(StoreError) in
             var state = StoredState()

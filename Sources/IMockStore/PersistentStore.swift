@@ -22,9 +22,10 @@ import Darwin
 /// (the default) a second connection on a thread of the store's own runs the WAL
 /// checkpoints, so no commit on the loop pays for one.
 ///
-/// **Processes.** A writable store holds an exclusive `flock` on `DIR/imock.lock`, so a
-/// second server on the same directory is refused (``StoreError/inUse(path:)``); the kernel
-/// drops the lock when the process dies. A store opened with ``StoreOptions/readOnly`` takes
+/// **Processes.** A writable store holds an exclusive `flock` on `DIR` itself and on
+/// `DIR/imock.lock`, so a second server on the same directory is refused
+/// (``StoreError/inUse(path:)``), even when the lock file was deleted; the kernel drops the
+/// locks when the process dies. A store opened with ``StoreOptions/readOnly`` takes
 /// no lock and sees every committed transaction (WAL readers never block the writer).
 ///
 /// ```swift
@@ -60,13 +61,17 @@ public final class PersistentStore {
     }
 
     /// Opens the store in `directory` — creating the directory (mode 0700) and the database
-    /// when missing, migrating an older schema — and configures the connection (WAL,
-    /// `synchronous` per ``StoreOptions/durability``, `foreign_keys`, `busy_timeout`).
+    /// when missing (made beside it and renamed into place with its schema, so it never exists
+    /// empty), migrating an older schema — and configures the connection (WAL, `synchronous`
+    /// per ``StoreOptions/durability``, `foreign_keys`, `busy_timeout`).
     ///
     /// - Throws: ``StoreError/directoryUnavailable(path:reason:)`` when the directory cannot
     ///   be created or used, ``StoreError/inUse(path:)`` when another writer holds it,
-    ///   ``StoreError/notAStore(path:reason:)`` for a file that is not an imock database,
-    ///   ``StoreError/newerSchema(path:found:supported:)`` for one written by a newer build.
+    ///   ``StoreError/notAStore(path:reason:)`` for a file that is not an imock database (an
+    ///   empty file included),
+    ///   ``StoreError/newerSchema(path:found:supported:)`` for one written by a newer build,
+    ///   ``StoreError/integrityCheckFailed(path:problems:)`` for a damaged one (a writable
+    ///   store runs `PRAGMA quick_check` before anything else; a read-only one does not).
     public static func open(directory: String, options: StoreOptions = StoreOptions()) throws(StoreError) -> PersistentStore {
         try PersistentStore(directory: directory, options: options, schemaVersion: Schema.latestVersion)
     }
@@ -76,29 +81,33 @@ public final class PersistentStore {
         self.directory = directory
         self.options = options
         let path = PersistentStore.databasePath(in: directory)
+        var created = false
         if options.readOnly {
-            var info = stat()
-            guard stat(path, &info) == 0 else { throw .notAStore(path: path, reason: DataDirectory.lastError()) }
+            try DatabaseFile.requireExisting(path)
             lock = nil
         } else {
             try DataDirectory.create(directory)
-            lock = try DirectoryLock(directory: directory)
+            let lock = try DirectoryLock(directory: directory)
             do throws(StoreError) {
-                try DataDirectory.createPrivateFile(path)
+                created = try DatabaseFile.prepare(path, schemaVersion: schemaVersion)
             } catch {
-                lock?.release()
+                lock.release()
                 throw error
             }
+            self.lock = lock
         }
         database = try SQLiteDatabase(path: path, readOnly: options.readOnly)
         do {
             try PersistentStore.configure(database, options)
-            openedSchemaVersion = try SchemaMigrator.migrate(database, upTo: schemaVersion)
+            // A writer checks before it writes anything; a reader may be salvaging what is left.
+            if !options.readOnly { try PersistentStore.requireIntact(database, quick: true) }
+            let found = try SchemaMigrator.migrate(database, upTo: schemaVersion)
+            openedSchemaVersion = created ? 0 : found
             checkpointer = try PersistentStore.startCheckpointer(for: database, options)
         } catch {
             database.close()
             lock?.release()
-            throw PersistentStore.describeOpenFailure(error, path: path)
+            throw PersistentStore.describeFileFailure(error, path: path)
         }
     }
 
@@ -118,13 +127,6 @@ public final class PersistentStore {
 
     /// Whether ``close()`` has not been called.
     public var isOpen: Bool { database.isOpen }
-
-    /// Runs `PRAGMA integrity_check`.
-    /// - Throws: ``StoreError/integrityCheckFailed(_:)`` with SQLite's findings.
-    public func checkIntegrity() throws(StoreError) {
-        let problems = try database.integrityProblems()
-        guard problems.isEmpty else { throw .integrityCheckFailed(problems) }
-    }
 
     // MARK: Opening
 
@@ -153,11 +155,5 @@ public final class PersistentStore {
             throw error
         }
         return checkpointer
-    }
-
-    /// SQLite reports a file that is not a database only when it first reads it.
-    private static func describeOpenFailure(_ error: StoreError, path: String) -> StoreError {
-        guard case .sqlite(let code, let message, _) = error, code & 0xFF == SQLITE_NOTADB else { return error }
-        return .notAStore(path: path, reason: message)
     }
 }

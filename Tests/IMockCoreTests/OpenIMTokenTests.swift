@@ -49,6 +49,18 @@ import Testing
         #expect(OpenIMTokenCodec.userID(of: claims) == "imAdmin")
     }
 
+    /// The secret "secret" against presented secrets of every length: the comparison
+    /// (`Crypto.secretsEqual`) answers as byte equality whatever the lengths. Its point, time
+    /// that shows neither the secret's length nor where a wrong one differs, is not assertable.
+    @Test(arguments: [
+        "", "s", "secre", "secreT", "Secret", "secret ", "secret\u{0}", "secretsecret", String(repeating: "secret", count: 200),
+    ])
+    func adminTokenSecretsOfAnyLengthAreRefused(_ presented: String) throws {
+        var (directory, key, _) = try makeDirectory()
+        #expect(directoryError { _ = try directory.issueOpenIMAdminToken(in: key, secret: presented, ttlSeconds: nil, nowMs: 0) }
+            == .clientSecretMismatch)
+    }
+
     @Test func kickingAUsersPlatformTokensLeavesTheOthers() throws {
         var (directory, key, _) = try makeDirectory()
         try directory.registerPasswordlessUsers([("amy", nil), ("bob", nil)], in: key, nowMs: 0)

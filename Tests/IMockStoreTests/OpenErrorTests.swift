@@ -1,4 +1,5 @@
 import Foundation
+import IMockCore
 import Testing
 
 @testable import IMockStore
@@ -39,6 +40,37 @@ import Testing
         try PersistentStore.open(directory: scratch.path).close()
     }
 
+    @Test("an empty imock.sqlite is refused, writable or read-only, and left as it was")
+    func emptyFile() throws {
+        let scratch = try ScratchDirectory()
+        let path = scratch.file("imock.sqlite")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        let refusal = StoreError.notAStore(path: path, reason: DatabaseFile.emptyReason)
+        #expect(throws: refusal) { try PersistentStore.open(directory: scratch.path) }
+        #expect(throws: refusal) { try PersistentStore.open(directory: scratch.path, options: StoreOptions(readOnly: true)) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["imock.lock", "imock.sqlite"])
+        #expect(FileManager.default.contents(atPath: path) == Data())
+    }
+
+    @Test("a new store is made whole, replacing what an interrupted attempt left")
+    func newStoreReplacesLeftovers() throws {
+        let scratch = try ScratchDirectory()
+        // An earlier first start killed while making the store, with a journal SQLite would roll
+        // back into a new file of that name.
+        let staging = scratch.file("imock.sqlite.new")
+        #expect(FileManager.default.createFile(atPath: staging, contents: Data(repeating: 0x41, count: 100)))
+        #expect(FileManager.default.createFile(atPath: staging + "-journal", contents: Data(repeating: 0x42, count: 4096)))
+        let store = try PersistentStore.open(directory: scratch.path)
+        #expect(store.openedSchemaVersion == 0)
+        try StoreFixtures.storeApp(in: store)
+        store.close()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["imock.lock", "imock.sqlite"])
+        let permissions = try FileManager.default.attributesOfItem(atPath: scratch.file("imock.sqlite"))[.posixPermissions]
+        #expect(permissions as? Int == 0o600)
+        let reopened = try PersistentStore.open(directory: scratch.path)
+        #expect(try reopened.load().document.apps.map(\.appKey) == [StoreFixtures.chat])
+    }
+
     @Test("the database path being a directory is a clear error")
     func databaseIsADirectory() throws {
         let scratch = try ScratchDirectory()
@@ -54,6 +86,18 @@ import Testing
         #expect(throws: StoreError.inUse(path: scratch.path)) { try PersistentStore.open(directory: scratch.path) }
         first.close()
         try PersistentStore.open(directory: scratch.path).close()
+    }
+
+    @Test("deleting imock.lock under an open store does not let a second writer in")
+    func lockFileDeleted() throws {
+        let scratch = try ScratchDirectory()
+        let first = try PersistentStore.open(directory: scratch.path)
+        try FileManager.default.removeItem(atPath: scratch.file("imock.lock"))
+        #expect(throws: StoreError.inUse(path: scratch.path)) { try PersistentStore.open(directory: scratch.path) }
+        first.close()
+        // The next writer makes the lock file again.
+        try PersistentStore.open(directory: scratch.path).close()
+        #expect(FileManager.default.fileExists(atPath: scratch.file("imock.lock")))
     }
 
     @Test("read-only needs an existing store; a closed store refuses work")

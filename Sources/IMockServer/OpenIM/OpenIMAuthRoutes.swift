@@ -9,7 +9,7 @@ enum OpenIMAuthRoutes {
         OpenIMCall.run(&state, request, needsToken: false) { (state, app, _, fields) throws(OpenIMError) in
             let secret = try OpenIMCall.args { () throws(JSONFieldError) in try fields.string("secret") } ?? ""
             let userID = try OpenIMCall.userID(fields)
-            guard Crypto.constantTimeEquals(Array(secret.utf8), Array(app.clientSecret.utf8)) else {
+            guard Crypto.secretsEqual(secret, app.clientSecret) else {
                 throw OpenIMError(.noPermission, "secret invalid")
             }
             guard userID == OpenIMTokenCodec.adminUserID else {

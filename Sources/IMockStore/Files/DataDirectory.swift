@@ -32,55 +32,5 @@ enum DataDirectory {
         }
     }
 
-    /// Creates the empty database file `path` with mode 0600 when it is missing, before SQLite
-    /// opens it: SQLite would create it 0644, and gives its `-wal` and `-shm` files the
-    /// database file's mode. An existing file keeps its mode.
-    static func createPrivateFile(_ path: String) throws(StoreError) {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .directoryUnavailable(path: path, reason: "open: \(lastError())") }
-        _ = close(descriptor)
-    }
-
     static func lastError() -> String { String(cString: strerror(errno)) }
-}
-
-/// An exclusive `flock` on the directory's lock file, held while a writable store is open.
-/// The kernel drops it when the process ends, however it ends (SIGKILL included), so a
-/// crashed server never leaves a stale lock behind.
-final class DirectoryLock {
-    private var descriptor: Int32
-
-    /// Takes the lock of `directory`, or throws ``StoreError/inUse(path:)`` when another open
-    /// store (in this or another process) holds it.
-    init(directory: String) throws(StoreError) {
-        let path = directory + "/" + DataDirectory.lockName
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw .directoryUnavailable(path: directory, reason: "open \(path): \(DataDirectory.lastError())")
-        }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            let failure = errno
-            DirectoryLock.closeFile(descriptor)
-            if failure == EWOULDBLOCK { throw .inUse(path: directory) }
-            throw .directoryUnavailable(path: directory, reason: "flock \(path): \(String(cString: strerror(failure)))")
-        }
-        self.descriptor = descriptor
-    }
-
-    deinit { release() }
-
-    /// Gives the lock up (idempotent).
-    func release() {
-        guard descriptor >= 0 else { return }
-        DirectoryLock.closeFile(descriptor)
-        descriptor = -1
-    }
-
-    private static func closeFile(_ descriptor: Int32) {
-        #if canImport(Glibc)
-        _ = Glibc.close(descriptor)
-        #else
-        _ = Darwin.close(descriptor)
-        #endif
-    }
 }

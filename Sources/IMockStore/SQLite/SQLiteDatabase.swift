@@ -157,10 +157,22 @@ public final class SQLiteDatabase {
     /// Whether a transaction is open.
     public var isInTransaction: Bool { connection.map { sqlite3_get_autocommit($0) == 0 } ?? false }
 
-    /// `PRAGMA integrity_check`: empty when the database is sound, else SQLite's findings.
-    public func integrityProblems() throws(StoreError) -> [String] {
+    /// `PRAGMA integrity_check`, or with `quick` `PRAGMA quick_check` (every page, but not
+    /// whether each index matches its table): empty when the database is sound, else SQLite's
+    /// findings, one a line. A page so damaged that the check stops (`SQLITE_CORRUPT`) is one
+    /// more finding.
+    public func integrityProblems(quick: Bool = false) throws(StoreError) -> [String] {
         var lines: [String] = []
-        try query("PRAGMA integrity_check") { row throws(StoreError) in lines.append(try row.text(0)) }
+        do throws(StoreError) {
+            try query(quick ? "PRAGMA quick_check" : "PRAGMA integrity_check") { row throws(StoreError) in
+                // A row can hold several findings, one a line, under a header naming the
+                // schema ("*** in database main ***"): there is only one.
+                lines += try row.text(0).split(whereSeparator: \.isNewline).map(String.init)
+                    .filter { !$0.hasPrefix("*** in database ") }
+            }
+        } catch .sqlite(let code, let message, _) where code & 0xFF == SQLITE_CORRUPT {
+            lines.append(message)
+        }
         return lines == ["ok"] ? [] : lines
     }
 

@@ -19,6 +19,11 @@ struct OpenIMRESTTests {
         let parsed = try fixture.data("/auth/parse_token", #"{"token":"\#(token)"}"#)
         #expect(parsed["userID"] == "imAdmin" && parsed["platformID"]?.intValue == 10)
         #expect(try fixture.code("/auth/get_admin_token", #"{"secret":"nope","userID":"imAdmin"}"#) == 1002)
+        // A wrong secret of any length: shorter, longer, empty (and no secret at all).
+        for wrong in [String(fixture.clientSecret.dropLast()), fixture.clientSecret + "x", ""] {
+            #expect(try fixture.code("/auth/get_admin_token", #"{"secret":"\#(wrong)","userID":"imAdmin"}"#) == 1002)
+        }
+        #expect(try fixture.code("/auth/get_admin_token", #"{"userID":"imAdmin"}"#) == 1002)
         #expect(try fixture.code("/auth/get_admin_token", #"{"secret":"\#(fixture.clientSecret)","userID":"alice"}"#) == 1001)
         #expect(try fixture.code("/auth/get_admin_token", #"{"secret":"\#(fixture.clientSecret)"}"#) == 1001)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import IMockNet
 import IMockServer
+import IMockStore
 import IMockTestSupport
 import Testing
 
@@ -9,11 +10,13 @@ import Testing
 #endif
 
 /// `imock serve --data DIR` as a real process: the start-up report, SIGTERM, the refusals of a
-/// directory it cannot use (exit 64) and a commit that fails (exit 74).
+/// directory it cannot use or a damaged store (exit 64) and a commit that fails (exit 74).
 @Suite("imock serve --data (process)")
 struct DataDirectoryProcessTests {
+    /// Runs `imock arguments` to completion; killed after 60 s, so a refusal that regresses into
+    /// a server that starts fails the test instead of hanging it.
     private func imock(_ arguments: [String]) async throws -> ExternalCommand.Output {
-        try await ExternalCommand.run(try IMockProcess.binaryPath(), arguments)
+        try await ExternalCommand.run("/usr/bin/timeout", ["-s", "KILL", "60", try IMockProcess.binaryPath()] + arguments)
     }
 
     @Test("a new store is reported, kept through SIGTERM, and loaded by the next start (which ignores --app)")
@@ -78,6 +81,17 @@ struct DataDirectoryProcessTests {
         #expect(result.stderr.hasPrefix("imock serve: --data: \(garbage)/imock.sqlite is not an imock store: "), "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: garbage + "/imock.sqlite")) == Data(repeating: 0x41, count: 4096))
 
+        // An empty file: refused, not taken for a new store and written over.
+        let empty = base + "/empty"
+        try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+        try Data().write(to: URL(fileURLWithPath: empty + "/imock.sqlite"))
+        result = try await imock(["serve", "--port", "0", "--data", empty])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr == "imock serve: --data: \(empty)/imock.sqlite is not an imock store: it is empty (0 bytes), "
+                + "which imock never leaves behind; restore it, or remove it to start a new store\n")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: empty + "/imock.sqlite")).isEmpty)
+
         // A store written by a newer imock: its schema version (the header's user_version) is 99.
         let newer = base + "/newer"
         let server = try await IMockProcess.start(["--data", newer])
@@ -102,7 +116,37 @@ struct DataDirectoryProcessTests {
         result = try await imock(["serve", "--port", "0", "--data", shared])
         #expect(result.status == 64)
         #expect(result.stderr == "imock serve: --data: data directory \(shared) is in use by another imock process (its lock is held)\n")
+        // Still refused with the lock file deleted, and the owner keeps serving.
+        try FileManager.default.removeItem(atPath: shared + "/imock.lock")
+        result = try await imock(["serve", "--port", "0", "--data", shared])
+        #expect(result.status == 64)
+        #expect(result.stderr == "imock serve: --data: data directory \(shared) is in use by another imock process (its lock is held)\n")
+        #expect(try HTTPTestClient(port: owner.port).request("GET", "/_imock/health").status == 200)
         try owner.stop()
+    }
+
+    @Test("a store with a damaged page is refused at start: one line naming the file, exit 64, the file left alone")
+    func damagedStore() async throws {
+        let data = try ExternalCommand.temporaryDirectory()
+        let first = try await IMockProcess.start(["--data", data, "--app", "acme#chat:open"])
+        try first.stop()
+        // The users' uuid index: loading never reads it, so without the check at start the
+        // server served until the first registration failed to commit (exit 74).
+        let database = data + "/imock.sqlite"
+        let reader = try SQLiteDatabase(path: database, readOnly: true)
+        let page = try #require(try reader.scalarInt64("SELECT rootpage FROM sqlite_schema WHERE name = 'sqlite_autoindex_users_2'"))
+        let pageSize = try #require(try reader.scalarInt64("PRAGMA page_size"))
+        reader.close()
+        try overwrite(database, at: UInt64((page - 1) * pageSize), with: Data(count: Int(pageSize)))
+        let damaged = try Data(contentsOf: URL(fileURLWithPath: database))
+
+        let result = try await imock(["serve", "--port", "0", "--data", data])
+        #expect(result.status == 64)
+        #expect(
+            result.stderr.hasPrefix("imock serve: --data: \(database) is damaged: Page \(page): "),
+            "\(result.stderr)")
+        #expect(result.stderr.filter(\.isNewline) == "\n", "\(result.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == damaged)
     }
 
     @Test("a commit that fails (the file-size limit) closes the connection unanswered and exits 74")
@@ -140,9 +184,14 @@ struct DataDirectoryProcessTests {
 
     /// Writes `version` into the SQLite header's user_version (big-endian at offset 60).
     private func patchUserVersion(of path: String, to version: UInt32) throws {
+        try overwrite(path, at: 60, with: withUnsafeBytes(of: version.bigEndian) { Data($0) })
+    }
+
+    /// Writes `bytes` into the file at `path` from `offset` on.
+    private func overwrite(_ path: String, at offset: UInt64, with bytes: Data) throws {
         let handle = try FileHandle(forUpdating: URL(fileURLWithPath: path))
-        try handle.seek(toOffset: 60)
-        try handle.write(contentsOf: withUnsafeBytes(of: version.bigEndian) { Data($0) })
+        try handle.seek(toOffset: offset)
+        try handle.write(contentsOf: bytes)
         try handle.close()
     }
 }
