@@ -11,17 +11,30 @@ enum ContractDialect: String, CaseIterable, CustomStringConvertible, Sendable {
     case imockJSON = "imock JSON"
     case msync = "msync"
     case msyncSockJS = "msync over SockJS"
+    case openIMGob = "OpenIM gateway, gob"
+    case openIMJSON = "OpenIM gateway, JSON"
 
     var description: String { rawValue }
 
-    /// The path a device upgrades.
-    var path: String {
+    /// Whether the app must have OpenIM's login policy (and devices OpenIM platforms).
+    var isOpenIM: Bool { self == .openIMGob || self == .openIMJSON }
+
+    /// The path (and query) a device of `user` upgrades; OpenIM logs in with it.
+    func path(user: String, token: String) -> String {
         switch self {
         case .imockJSON: ImockJSONDialect.path
         case .msync: MsyncDialect.path
         case .msyncSockJS: "/ws/000/contract/websocket"
+        case .openIMGob, .openIMJSON:
+            "/openim/acme/chat?sendID=\(user)&token=\(token)&platformID=5&operationID=op&isBackground=false&sdkType="
+                + (self == .openIMGob ? "go" : "js")
         }
     }
+
+    /// The device part of an imock JSON login in this dialect's app.
+    var imockDevice: String { isOpenIM ? #""platformId":5"# : #""os":"ios""# }
+
+    private var codec: OpenIMFrameCodec { OpenIMFrameCodec(encoding: self == .openIMGob ? .gob : .json, gzip: false) }
 
     /// The frames that log `user` in (after the upgrade).
     func login(user: String, token: String, device: String) -> [(WebSocketOpcode, [UInt8])] {
@@ -29,6 +42,8 @@ enum ContractDialect: String, CaseIterable, CustomStringConvertible, Sendable {
         case .imockJSON:
             let json = #"{"op":"login","id":"l","appKey":"acme#chat","user":"\#(user)","token":"\#(token)","device":{"os":"ios","uuid":"\#(device)"}}"#
             return [(.text, Array(json.utf8))]
+        case .openIMGob, .openIMJSON:
+            return []  // the upgrade request logged in
         case .msync, .msyncSockJS:
             var provision = MsyncPB.Provision()
             provision.osType = .other
@@ -43,9 +58,22 @@ enum ContractDialect: String, CaseIterable, CustomStringConvertible, Sendable {
         }
     }
 
-    /// The frame that sends `text` to `recipient` as request `id`.
-    func send(_ text: String, to recipient: String, id: UInt64) -> (WebSocketOpcode, [UInt8]) {
+    /// The frame that sends `text` from `sender` to `recipient` as request `id`.
+    func send(_ text: String, from sender: String, to recipient: String, id: UInt64) -> (WebSocketOpcode, [UInt8]) {
         switch self {
+        case .openIMGob, .openIMJSON:
+            var data = OpenIMPB.MsgData()
+            data.sendID = sender
+            data.recvID = recipient
+            data.clientMsgID = "c\(id)"
+            data.sessionType = OpenIMChatMessage.singleChat
+            data.msgFrom = OpenIMChatMessage.userMessage
+            data.contentType = OpenIMChatMessage.text
+            data.content = JSONValue.object([("content", .string(text))]).encoded()
+            let request = OpenIMGeneralWsReq(
+                reqIdentifier: OpenIMGatewayDialect.Request.sendMessage, sendID: sender, operationID: "op", msgIncr: String(id),
+                data: data.protobufBytes())
+            return (.binary, codec.encode(request))
         case .imockJSON:
             let json = #"{"op":"send","id":"\#(id)","to":"\#(recipient)","text":"\#(text)"}"#
             return (.text, Array(json.utf8))
@@ -88,6 +116,19 @@ enum ContractDialect: String, CaseIterable, CustomStringConvertible, Sendable {
             }
         case .msync, .msyncSockJS:
             return envelopes(in: frame).flatMap(msyncEvents)
+        case .openIMGob, .openIMJSON:
+            guard frame.opcode == .binary, let response = try? codec.decodeResponse(frame.payload) else { return [] }
+            switch response.reqIdentifier {
+            case OpenIMGatewayDialect.Request.sendMessage:
+                guard response.errCode == 0 else { return [.refused(request: response.msgIncr, code: String(response.errCode))] }
+                let sent = try? OpenIMPB.SendMsgResp(protobufBytes: response.data)
+                return [.accepted(request: response.msgIncr, messageID: sent?.serverMsgID ?? "")]
+            case OpenIMGatewayDialect.Request.push:
+                let push = (try? OpenIMPB.PushMessages(protobufBytes: response.data))?.msgs.values.flatMap(\.msgs) ?? []
+                return push.map { .message($0.serverMsgID) }
+            default:
+                return []
+            }
         }
     }
 
@@ -125,6 +166,7 @@ enum ContractEvent: Equatable, Sendable {
 /// it can stop reading (with a small receive buffer) as a stalled app does.
 final class ContractDevice {
     let dialect: ContractDialect
+    let user: String
     let client: RawWebSocketClient
     private var parser = WebSocketFrameParser(role: .client, maxFrameSize: 1 << 24)
 
@@ -132,14 +174,15 @@ final class ContractDevice {
         throws
     {
         self.dialect = dialect
-        client = try RawWebSocketClient(port: port, path: dialect.path, receiveBufferBytes: receiveBufferBytes)
+        self.user = user
+        client = try RawWebSocketClient(port: port, path: dialect.path(user: user, token: token), receiveBufferBytes: receiveBufferBytes)
         for (opcode, payload) in dialect.login(user: user, token: token, device: device) {
             try client.send(opcode: opcode, payload: payload)
         }
     }
 
     func send(_ text: String, to recipient: String, id: UInt64) throws {
-        let (opcode, payload) = dialect.send(text, to: recipient, id: id)
+        let (opcode, payload) = dialect.send(text, from: user, to: recipient, id: id)
         try client.send(opcode: opcode, payload: payload)
     }
 

@@ -13,7 +13,7 @@ struct DeliveryContractTests {
 
     @Test("a device that does not read is closed with 1008 and loses nothing", arguments: ContractDialect.allCases)
     func nonReaderIsClosedAndLosesNothing(_ dialect: ContractDialect) async throws {
-        let fixture = try SessionFixture { $0.maxWebSocketOutputBytes = 65_536 }
+        let fixture = try fixture(for: dialect, outputLimit: 65_536)
         let reader = try ContractDevice(
             dialect, port: fixture.server.port, user: "reader", token: try fixture.userToken("reader"), device: "stalled",
             receiveBufferBytes: 4096)
@@ -27,7 +27,7 @@ struct DeliveryContractTests {
         // What the stalled device's kernel took, read now, and what waits for its next login
         // cover every accepted message.
         let taken = try reader.read { _ in false }.events.compactMap(\.messageID)
-        let waiting = try await offlineSync(fixture, user: "reader")
+        let waiting = try await offlineSync(fixture, user: "reader", dialect)
         #expect(Set(waiting).count == waiting.count, "nothing waits twice")
         #expect(Set(accepted).subtracting(taken).subtracting(waiting).isEmpty, "lost: \(Set(accepted).subtracting(taken).subtracting(waiting).sorted())")
         await fixture.stop()
@@ -35,7 +35,7 @@ struct DeliveryContractTests {
 
     @Test("a kick puts back what the device had not confirmed, in order", arguments: ContractDialect.allCases)
     func kickPutsBackWhatWasNotConfirmed(_ dialect: ContractDialect) async throws {
-        let fixture = try SessionFixture()
+        let fixture = try fixture(for: dialect)
         let reader = try ContractDevice(
             dialect, port: fixture.server.port, user: "reader", token: try fixture.userToken("reader"), device: "stalled",
             receiveBufferBytes: 4096)
@@ -47,7 +47,7 @@ struct DeliveryContractTests {
         let kick = try fixture.control("POST", "/_imock/apps/acme/chat/kick", json: #"{"user":"reader","code":217}"#)
         #expect(kick.status == 200)
         let taken = try reader.read { _ in false }.events.compactMap(\.messageID)
-        let waiting = try await offlineSync(fixture, user: "reader")
+        let waiting = try await offlineSync(fixture, user: "reader", dialect)
         #expect(waiting == waiting.sorted { Int($0)! < Int($1)! }, "in order")
         #expect(Set(waiting).count == waiting.count, "once")
         #expect(Set(accepted).subtracting(taken).subtracting(waiting).isEmpty, "lost: \(Set(accepted).subtracting(taken).subtracting(waiting).sorted())")
@@ -56,7 +56,7 @@ struct DeliveryContractTests {
 
     @Test("a text over 5,000 characters is refused in the dialect's words; 5,000 pass", arguments: ContractDialect.allCases)
     func textLimit(_ dialect: ContractDialect) async throws {
-        let fixture = try SessionFixture()
+        let fixture = try fixture(for: dialect)
         _ = try fixture.userToken("bob")
         let sender = try ContractDevice(
             dialect, port: fixture.server.port, user: "sender", token: try fixture.userToken("sender"), device: "s")
@@ -66,14 +66,26 @@ struct DeliveryContractTests {
         let refusal: String = switch dialect {
         case .imockJSON: "110"
         case .msync, .msyncSockJS: "wrongParameter"
+        case .openIMGob, .openIMJSON: "1001"
         }
         #expect(events.first == .refused(request: "1", code: refusal))
         if case .accepted(let request, _)? = events.last { #expect(request == "2") } else { Issue.record("\(events)") }
-        #expect(try await offlineSync(fixture, user: "bob").count == 1, "only the message that fits is queued")
+        #expect(try await offlineSync(fixture, user: "bob", dialect).count == 1, "only the message that fits is queued")
         await fixture.stop()
     }
 
     // MARK: Helpers
+
+    /// A server for `dialect`'s devices (an OpenIM app for the gateway), its output limit `limit`.
+    private func fixture(for dialect: ContractDialect, outputLimit limit: Int? = nil) throws -> SessionFixture {
+        let fixture = try SessionFixture { options in if let limit { options.maxWebSocketOutputBytes = limit } }
+        if dialect.isOpenIM {
+            let set = try fixture.control(
+                "POST", "/_imock/apps/acme/chat/settings", json: #"{"loginPolicy":{"vendor":"openim","policy":1}}"#)
+            try #require(set.status == 200)
+        }
+        return fixture
+    }
 
     /// Sends `count` texts to "reader"; returns the ids of those accepted (after every answer came).
     private func send(count: Int, of text: String, from sender: ContractDevice) throws -> [String] {
@@ -83,8 +95,10 @@ struct DeliveryContractTests {
     }
 
     /// The ids of the offline sync of a new imock JSON login of `user`.
-    private func offlineSync(_ fixture: SessionFixture, user: String) async throws -> [String] {
-        let device = try await fixture.device(user, token: try fixture.userToken(user, register: false), uuid: "again")
+    private func offlineSync(_ fixture: SessionFixture, user: String, _ dialect: ContractDialect) async throws -> [String] {
+        let device = try await ProtocolClient.connect(loop: fixture.clientLoop, port: fixture.server.port)
+        let token = try fixture.userToken(user, register: false)
+        device.send(#"{"op":"login","id":"l","appKey":"acme#chat","user":"\#(user)","token":"\#(token)","device":{\#(dialect.imockDevice),"uuid":"again"}}"#)
         var ids: [String] = []
         guard (await device.next(op: "offline.start"))["op"]?.string == "offline.start" else { return [] }
         while true {
