@@ -49,9 +49,9 @@ extension SessionHub {
             domain.value.releaseInFlight(of: id)
             return
         }
-        let hub = LoopBound(Unowned(self), on: loop)
+        let hub = LoopBound(WeakReference(self), on: loop)
         state.channel.connection.whenSocketCloses {
-            let hub = hub.value.object
+            guard let hub = hub.value.object else { return }  // the server stopped
             hub.confirmDelivery(state, on: id)
             hub.domain.value.releaseInFlight(of: id)
         }
@@ -60,8 +60,8 @@ extension SessionHub {
     private func armDeliverySweep() {
         guard !deliverySweepArmed else { return }
         deliverySweepArmed = true
-        let hub = LoopBound(Unowned(self), on: loop)
-        _ = loop.scheduleTimer(after: Self.deliverySweepInterval) { hub.value.object.sweepDeliveries() }
+        let hub = LoopBound(WeakReference(self), on: loop)
+        _ = loop.scheduleTimer(after: Self.deliverySweepInterval) { hub.value.object?.sweepDeliveries() }
     }
 
     private func sweepDeliveries() {

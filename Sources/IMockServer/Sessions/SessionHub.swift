@@ -211,7 +211,7 @@ final class SessionHub {
     // MARK: Domain events
 
     /// This hub as timeline actions capture it.
-    private lazy var bound = LoopBound(Unowned(self), on: loop)
+    private lazy var bound = LoopBound(WeakReference(self), on: loop)
 
     /// Puts `timer` on the timeline; it fires on this hub's loop.
     func schedule(_ timer: HubTimer, atMs: Int64) {
@@ -219,9 +219,9 @@ final class SessionHub {
         let loop = self.loop
         timers.add(timer, atMs: atMs, on: clock) {
             if loop.inEventLoop {
-                hub.value.object.fire(timer, atMs: atMs)
+                hub.value.object?.fire(timer, atMs: atMs)
             } else {
-                loop.execute { hub.value.object.fire(timer, atMs: atMs) }
+                loop.execute { hub.value.object?.fire(timer, atMs: atMs) }
             }
         }
     }
@@ -272,7 +272,7 @@ final class SessionHub {
                     }
                     let hub = bound
                     _ = loop.scheduleTimer(after: .milliseconds(Int64(close.lingerMs))) {
-                        hub.value.object.deliver(item, as: .close, to: id)
+                        hub.value.object?.deliver(item, as: .close, to: id)
                     }
                 case .wake(let atMs):
                     schedule(.engineTimers, atMs: atMs)

@@ -16,6 +16,9 @@ enum ContractDialect: String, CaseIterable, CustomStringConvertible, Sendable {
 
     var description: String { rawValue }
 
+    /// Whether it is msync (whose devices may be silent for 90 s: no idle test at test speed).
+    var isMsync: Bool { self == .msync || self == .msyncSockJS }
+
     /// Whether the app must have OpenIM's login policy (and devices OpenIM platforms).
     var isOpenIM: Bool { self == .openIMGob || self == .openIMJSON }
 
@@ -55,6 +58,15 @@ enum ContractDialect: String, CaseIterable, CustomStringConvertible, Sendable {
             envelope.guid = MsyncPB.JID(appKey: "acme#chat", name: user, domain: MsyncDialect.userDomain, clientResource: device)
             envelope.auth = "$t$" + token
             return [msyncFrame(envelope)]
+        }
+    }
+
+    /// The dialect's heartbeat frame (a device that pings is not idle).
+    var ping: (WebSocketOpcode, [UInt8]) {
+        switch self {
+        case .imockJSON: (.text, Array(#"{"op":"ping"}"#.utf8))
+        case .msync, .msyncSockJS: msyncFrame(MsyncPB.MSync(command: .unread, payload: MsyncPB.CommUnreadUL()))
+        case .openIMGob, .openIMJSON: (.text, Array(#"{"type":"ping","body":""}"#.utf8))
         }
     }
 
@@ -170,12 +182,14 @@ final class ContractDevice {
     let client: RawWebSocketClient
     private var parser = WebSocketFrameParser(role: .client, maxFrameSize: 1 << 24)
 
-    init(_ dialect: ContractDialect, port: UInt16, user: String, token: String, device: String, receiveBufferBytes: Int32? = nil)
-        throws
-    {
+    init(
+        _ dialect: ContractDialect, port: UInt16, user: String, token: String, device: String, receiveBufferBytes: Int32? = nil,
+        query: String = ""
+    ) throws {
         self.dialect = dialect
         self.user = user
-        client = try RawWebSocketClient(port: port, path: dialect.path(user: user, token: token), receiveBufferBytes: receiveBufferBytes)
+        client = try RawWebSocketClient(
+            port: port, path: dialect.path(user: user, token: token) + query, receiveBufferBytes: receiveBufferBytes)
         for (opcode, payload) in dialect.login(user: user, token: token, device: device) {
             try client.send(opcode: opcode, payload: payload)
         }
@@ -183,6 +197,12 @@ final class ContractDevice {
 
     func send(_ text: String, to recipient: String, id: UInt64) throws {
         let (opcode, payload) = dialect.send(text, from: user, to: recipient, id: id)
+        try client.send(opcode: opcode, payload: payload)
+    }
+
+    /// Sends the dialect's heartbeat.
+    func ping() throws {
+        let (opcode, payload) = dialect.ping
         try client.send(opcode: opcode, payload: payload)
     }
 

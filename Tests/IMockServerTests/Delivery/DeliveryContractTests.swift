@@ -1,4 +1,6 @@
 import IMockCommon
+import IMockNet
+import IMockWire
 import IMockServer
 import IMockTestSupport
 import Testing
@@ -11,8 +13,10 @@ struct DeliveryContractTests {
     /// 1,000 bytes of text.
     static let kilobyte = String(repeating: "x", count: 1000)
 
-    @Test("a device that does not read is closed with 1008 and loses nothing", arguments: ContractDialect.allCases)
-    func nonReaderIsClosedAndLosesNothing(_ dialect: ContractDialect) async throws {
+    @Test(
+        "a device that does not read is closed with 1008 and loses nothing, also when it keeps pinging",
+        arguments: ContractDialect.allCases, [false, true])
+    func nonReaderIsClosedAndLosesNothing(_ dialect: ContractDialect, pinging: Bool) async throws {
         let fixture = try fixture(for: dialect, outputLimit: 65_536)
         let reader = try ContractDevice(
             dialect, port: fixture.server.port, user: "reader", token: try fixture.userToken("reader"), device: "stalled",
@@ -20,7 +24,7 @@ struct DeliveryContractTests {
         try await eventuallyLoggedIn(fixture, user: "reader")
         let sender = try ContractDevice(
             dialect, port: fixture.server.port, user: "sender", token: try fixture.userToken("sender"), device: "s")
-        let accepted = try send(count: 300, of: String(repeating: "y", count: 5000), from: sender)
+        let accepted = try send(count: 300, of: String(repeating: "y", count: 5000), from: sender, pinging: pinging ? reader : nil)
         #expect(accepted.count == 300)
         #expect(try fixture.journalEvents().contains("closed:1008"))
 
@@ -74,30 +78,115 @@ struct DeliveryContractTests {
         await fixture.stop()
     }
 
+    @Test(
+        "a device silent past the idle timeout (a half-open link) is closed and what it had not acknowledged waits again",
+        arguments: ContractDialect.allCases.filter { !$0.isMsync })
+    func idleCloseRequeues(_ dialect: ContractDialect) async throws {
+        let fixture = try SessionFixture(sessionIdleTimeout: .seconds(1))
+        try prepare(fixture, for: dialect)
+        let reader = try ContractDevice(
+            dialect, port: fixture.server.port, user: "reader", token: try fixture.userToken("reader"), device: "gone",
+            receiveBufferBytes: 4096)
+        try await eventuallyLoggedIn(fixture, user: "reader")
+        let sender = try ContractDevice(
+            dialect, port: fixture.server.port, user: "sender", token: try fixture.userToken("sender"), device: "s")
+        let accepted = try send(count: 100, of: Self.kilobyte, from: sender)
+        #expect(accepted.count == 100)
+        for _ in 0..<500 where !(try fixture.journalEvents().contains("closed:1001")) { try await Task.sleep(for: .milliseconds(10)) }
+        #expect(try fixture.journalEvents().contains("closed:1001"), "the silent device was closed as idle")
+        let taken = try reader.read { _ in false }.events.compactMap(\.messageID)
+        let waiting = try await offlineSync(fixture, user: "reader", dialect)
+        #expect(Set(waiting).count == waiting.count, "once")
+        #expect(!waiting.isEmpty, "what the silent device's TCP never acknowledged waits")
+        #expect(Set(accepted).subtracting(taken).subtracting(waiting).isEmpty, "lost: \(Set(accepted).subtracting(taken).subtracting(waiting).sorted())")
+        await fixture.stop()
+    }
+
+    @Test("an OpenIM device that does not read is closed by what it holds, not by its gzip-compressed size")
+    func openIMGzipCountsWhatIsHeld() async throws {
+        let fixture = try fixture(for: .openIMGob, outputLimit: 65_536)
+        let reader = try ContractDevice(
+            .openIMGob, port: fixture.server.port, user: "reader", token: try fixture.userToken("reader"), device: "stalled",
+            receiveBufferBytes: 4096, query: "&compression=gzip")
+        try await eventuallyLoggedIn(fixture, user: "reader")
+        let sender = try ContractDevice(
+            .openIMGob, port: fixture.server.port, user: "sender", token: try fixture.userToken("sender"), device: "s")
+        // 300 texts of 5,000 repeated characters: 1.5 MB held, a few KB once compressed.
+        let accepted = try send(count: 300, of: String(repeating: "z", count: 5000), from: sender)
+        #expect(accepted.count == 300)
+        #expect(try fixture.journalEvents().contains("closed:1008"))
+        _ = reader
+        await fixture.stop()
+    }
+
+    @Test("a send confirmed to an msync sender survives SIGKILL with --data while its recipient has not pulled it")
+    func msyncConfirmedSendSurvivesSIGKILL() async throws {
+        let data = try ExternalCommand.temporaryDirectory()
+        let server = try await IMockProcess.start(["--data", data, "--app", "acme#chat:open"])
+        let http = HTTPTestClient(port: server.port)
+        let reader = try ContractDevice(
+            .msync, port: server.port, user: "reader", token: try http.userToken(appPath: "/acme/chat", user: "reader", ttl: 86_400),
+            device: "r")
+        _ = try reader.client.socket.receive()  // its Provision answer: logged in, and it never pulls
+        let sender = try ContractDevice(
+            .msync, port: server.port, user: "sender", token: try http.userToken(appPath: "/acme/chat", user: "sender", ttl: 86_400),
+            device: "s")
+        let accepted = try send(count: 200, of: "m", from: sender)
+        #expect(accepted.count == 200)
+        _ = server.kill()
+        let again = try await IMockProcess.start(["--data", data])
+        let loop = try EventLoop()
+        loop.start()
+        let token = try HTTPTestClient(port: again.port).userToken(appPath: "/acme/chat", user: "reader", ttl: 86_400, register: false)
+        let waiting = try await offlineSync(port: again.port, loop: loop, user: "reader", token: token, .msync)
+        #expect(waiting == accepted, "every confirmed send, in order")
+        loop.stop()
+        try again.stop()
+    }
+
     // MARK: Helpers
+
+    /// Gives the fixture's app OpenIM's login policy when `dialect` is the gateway.
+    private func prepare(_ fixture: SessionFixture, for dialect: ContractDialect) throws {
+        guard dialect.isOpenIM else { return }
+        let set = try fixture.control(
+            "POST", "/_imock/apps/acme/chat/settings", json: #"{"loginPolicy":{"vendor":"openim","policy":1}}"#)
+        try #require(set.status == 200)
+    }
 
     /// A server for `dialect`'s devices (an OpenIM app for the gateway), its output limit `limit`.
     private func fixture(for dialect: ContractDialect, outputLimit limit: Int? = nil) throws -> SessionFixture {
         let fixture = try SessionFixture { options in if let limit { options.maxWebSocketOutputBytes = limit } }
-        if dialect.isOpenIM {
-            let set = try fixture.control(
-                "POST", "/_imock/apps/acme/chat/settings", json: #"{"loginPolicy":{"vendor":"openim","policy":1}}"#)
-            try #require(set.status == 200)
-        }
+        try prepare(fixture, for: dialect)
         return fixture
     }
 
-    /// Sends `count` texts to "reader"; returns the ids of those accepted (after every answer came).
-    private func send(count: Int, of text: String, from sender: ContractDevice) throws -> [String] {
-        for index in 0..<count { try sender.send(text, to: "reader", id: UInt64(index + 1)) }
+    /// Sends `count` texts to "reader"; returns the ids of those accepted (after every answer
+    /// came). `pinging` sends its heartbeat after every tenth (a stalled app whose SDK thread
+    /// still pings: the server's close then finds unread input, which once made it a reset).
+    private func send(count: Int, of text: String, from sender: ContractDevice, pinging: ContractDevice? = nil) throws
+        -> [String]
+    {
+        for index in 0..<count {
+            try sender.send(text, to: "reader", id: UInt64(index + 1))
+            if index % 10 == 9 { try? pinging?.ping() }
+        }
         let events = try sender.read { $0.filter(\.isAnswer).count >= count }.events
         return events.compactMap { if case .accepted(_, let id) = $0 { id } else { nil } }
     }
 
     /// The ids of the offline sync of a new imock JSON login of `user`.
     private func offlineSync(_ fixture: SessionFixture, user: String, _ dialect: ContractDialect) async throws -> [String] {
-        let device = try await ProtocolClient.connect(loop: fixture.clientLoop, port: fixture.server.port)
-        let token = try fixture.userToken(user, register: false)
+        try await offlineSync(
+            port: fixture.server.port, loop: fixture.clientLoop, user: user, token: try fixture.userToken(user, register: false),
+            dialect)
+    }
+
+    /// The ids of the offline sync of a new imock JSON login of `user` at `port`.
+    private func offlineSync(port: UInt16, loop: EventLoop, user: String, token: String, _ dialect: ContractDialect)
+        async throws -> [String]
+    {
+        let device = try await ProtocolClient.connect(loop: loop, port: port)
         device.send(#"{"op":"login","id":"l","appKey":"acme#chat","user":"\#(user)","token":"\#(token)","device":{\#(dialect.imockDevice),"uuid":"again"}}"#)
         var ids: [String] = []
         guard (await device.next(op: "offline.start"))["op"]?.string == "offline.start" else { return [] }
