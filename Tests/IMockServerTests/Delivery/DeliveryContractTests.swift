@@ -37,6 +37,29 @@ struct DeliveryContractTests {
         await fixture.stop()
     }
 
+    @Test(
+        "the queue cap counts what is in flight: messages put back by a 1008 never push a queue past 10,000",
+        arguments: ContractDialect.allCases)
+    func queueCapHoldsThroughRequeue(_ dialect: ContractDialect) async throws {
+        let fixture = try fixture(for: dialect, outputLimit: 65_536)
+        let reader = try ContractDevice(
+            dialect, port: fixture.server.port, user: "reader", token: try fixture.userToken("reader"), device: "stalled",
+            receiveBufferBytes: 4096)
+        try await eventuallyLoggedIn(fixture, user: "reader")
+        let sender = try ContractDevice(
+            dialect, port: fixture.server.port, user: "sender", token: try fixture.userToken("sender"), device: "s")
+        let accepted = try send(count: 10_050, of: "short", from: sender)
+        let taken = try reader.read { _ in false }.events.compactMap(\.messageID)
+        // What the stalled device's kernel acknowledged was delivered and left the queue (making
+        // room); the queue — in flight, then waiting — never held more than 10,000, so sends
+        // past that were refused rather than queued.
+        #expect(accepted.count < 10_050, "the full queue refused sends")
+        let waiting = try await offlineSync(fixture, user: "reader", dialect)
+        #expect(waiting.count <= 10_000 && waiting.count >= 9_000, "the cap, no more: \(waiting.count)")
+        #expect(Set(accepted).subtracting(taken).subtracting(waiting).isEmpty)
+        await fixture.stop()
+    }
+
     @Test("a kick puts back what the device had not confirmed, in order", arguments: ContractDialect.allCases)
     func kickPutsBackWhatWasNotConfirmed(_ dialect: ContractDialect) async throws {
         let fixture = try fixture(for: dialect)
