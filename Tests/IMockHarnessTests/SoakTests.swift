@@ -38,6 +38,9 @@ struct SoakTests {
         #expect(int("logins", "accepted") > 50 && int("kicks", "closed") > 0 && int("ends", "tokenExpired") > 0, "\(report)")
         #expect(keys("kicks", "byCode").isSuperset(of: ["206", "217", "2002"]), "policy, REST and control-API kicks: \(report)")
         #expect(!keys("logins", "refused").isEmpty, "policies refuse logins too: \(report)")
+        // The mix speaks every dialect: the delivery contract is the engine's, for all of them.
+        #expect(keys("logins", "byDialect") == ["imock-json", "msync", "openim"], "\(report)")
+        for dialect in ["imock-json", "msync", "openim"] { #expect(int("logins", "byDialect", dialect) > 10, "\(dialect): \(report)") }
         #expect(int("tokens", "renewalsAccepted") > 0 && int("tokens", "warnings") > 0 && int("control", "clockAdvances") > 0, "\(report)")
         #expect(keys("control", "faults").count >= 4, "\(report)")
         #expect(json["apps"]?.arrayValue?.compactMap { $0["name"]?.stringValue }

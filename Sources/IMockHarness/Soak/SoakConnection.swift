@@ -1,8 +1,12 @@
+import IMockClient
+import IMockCore
 import IMockNet
 import IMockWire
 
-/// One WebSocket connection of a soak device (imock JSON at `/ws`) and what the soak knows of
-/// it; its events go to the driver. Loop-confined.
+/// One WebSocket connection of a soak device and what the soak knows of it; its events go to
+/// the driver, which speaks the imock JSON protocol's words. A device of another dialect
+/// (msync, the OpenIM gateway) goes through the reference client's wire for it, which turns
+/// those words into its dialect's messages and back. Loop-confined.
 final class SoakConnection: WebSocketDelegate {
     enum Phase: Equatable {
         case connecting
@@ -40,17 +44,31 @@ final class SoakConnection: WebSocketDelegate {
     var pending: [String: (request: Request, sentAtMs: Int64)] = [:]
     var inOfflineSync = false
     var announcedEnd: AnnouncedEnd?
+    /// The dialect it speaks.
+    let transport: ClientTransport
+    /// The reference client's wire of a dialect other than imock JSON (whose frames go as they are).
+    let wire: (any ClientWire)?
     /// A fault touched it or the device dropped it.
     var lossy = false
     var aborted = false
     private var nextRequestID = 0
 
-    init(serial: Int, slot: Int, draining: Bool) {
+    init(serial: Int, slot: Int, draining: Bool, transport: ClientTransport = .imockJSON, platform: DevicePlatform? = nil) {
         self.serial = serial
         self.slot = slot
         self.draining = draining
-        resource = "soak\(slot)-c\(serial)"
+        self.transport = transport
+        wire = transport == .imockJSON ? nil : transport.makeWire()
+        let own = "soak\(slot)-c\(serial)"
+        // The gateway names no resource: the server makes it of the platform and the device id,
+        // which the wire sends as the device's UUID (``uuid``).
+        resource = transport == .openIM ? LoginDevice.assignedResource(platform: platform ?? .openIM(.web), uuid: own) : own
+        uuid = transport == .openIM ? own : nil
     }
+
+    /// The device UUID this connection logs in with instead of its slot's (OpenIM: one per
+    /// connection, so that its resource is its own).
+    let uuid: String?
 
     /// A request id unique on this connection.
     func makeRequestID() -> String {
@@ -62,7 +80,42 @@ final class SoakConnection: WebSocketDelegate {
     func send(_ frame: (String) -> String, as request: Request, atMs: Int64) {
         let id = makeRequestID()
         pending[id] = (request, atMs)
-        channel?.send(text: frame(id))
+        let text = frame(id)
+        guard let wire else {
+            channel?.send(text: text)
+            return
+        }
+        guard let parsed = try? ClientFrameParser.parse(text) else {
+            return driver?.anomaly("the soak wrote a frame its wire cannot read: \(text.prefix(120))") ?? ()
+        }
+        carryOut(wire.encode(parsed))
+    }
+
+    /// Sends a frame that gets no reply the soak waits for (a ping without an id).
+    func sendUnanswered(_ text: String) {
+        guard let wire else { return channel?.send(text: text) ?? () }
+        guard let parsed = try? ClientFrameParser.parse(text) else { return }
+        carryOut(wire.encode(parsed))
+    }
+
+    /// The upgrade target of a wire that logs in with it (OpenIM), once its login was encoded.
+    private(set) var loginTarget: String?
+
+    /// Sends what a wire asks to send and hands the driver what it heard, in its words.
+    func carryOut(_ output: ClientWireOutput) {
+        if let target = output.connect { loginTarget = target }
+        for message in output.send {
+            switch message {
+            case .text(let text): channel?.send(text: text)
+            case .binary(let bytes): channel?.send(binary: bytes)
+            }
+        }
+        for frame in output.frames {
+            switch frame {
+            case .success(let frame): driver?.received(frame.text, on: self)
+            case .failure(let error): driver?.anomaly("connection \(serial) (\(transport.rawValue)): \(error)")
+            }
+        }
     }
 
     /// Drops the connection without a goodbye (FIN, or RST), as a device that loses its network.
@@ -76,11 +129,13 @@ final class SoakConnection: WebSocketDelegate {
     func webSocketDidOpen(_ channel: WebSocketChannel) {}
 
     func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {
-        driver?.received(text, on: self)
+        guard let wire else { return driver?.received(text, on: self) ?? () }
+        carryOut(wire.decode(.text(text)))
     }
 
     func webSocket(_ channel: WebSocketChannel, didReceiveBinary bytes: [UInt8]) {
-        driver?.anomaly("a binary message on connection \(serial)")
+        guard let wire else { return driver?.anomaly("a binary message on connection \(serial)") ?? () }
+        carryOut(wire.decode(.binary(bytes)))
     }
 
     func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String) {

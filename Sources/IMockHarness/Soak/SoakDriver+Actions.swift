@@ -1,3 +1,4 @@
+import IMockClient
 import IMockCommon
 import IMockCore
 import IMockNet
@@ -41,9 +42,9 @@ extension SoakDriver {
                 connection.send({ #"{"op":"logout","id":"\#($0)","unbindDeviceToken":false}"# }, as: .logout, atMs: nowMs)
             }
         case .drop: dropConnection()
-        case .devices: withLiveConnection { connection in connection.send({ #"{"op":"devices","id":"\#($0)"}"# }, as: .devices, atMs: nowMs) }
-        case .ping: withLiveConnection { $0.channel?.send(text: #"{"op":"ping"}"#) }
-        case .renew where httpFree: withLiveConnection { renew($0) }
+        case .devices: withLiveConnection(speaking: .imockJSON) { connection in connection.send({ #"{"op":"devices","id":"\#($0)"}"# }, as: .devices, atMs: nowMs) }
+        case .ping: withLiveConnection { $0.sendUnanswered(#"{"op":"ping"}"#) }
+        case .renew where httpFree: withLiveConnection(speaking: .imockJSON) { renew($0) }
         case .controlKick where httpFree: controlKick()
         case .restDisconnect where httpFree: restDisconnect()
         case .expireNow where httpFree: expireNow()
@@ -71,20 +72,39 @@ extension SoakDriver {
     /// Opens a connection for `slot` (a device slot, or past them a drain connection of user
     /// `slot - slots.count`) and logs it in.
     func connect(slot: Int, token: String, draining: Bool, autoLogin: Bool) {
-        let connection = SoakConnection(serial: nextSerial, slot: slot, draining: draining)
+        // The drain lists devices, which only the imock JSON protocol can.
+        let planned = slot < plan.slots.count && !draining ? plan.slots[slot] : nil
+        let connection = SoakConnection(
+            serial: nextSerial, slot: slot, draining: draining, transport: planned?.transport ?? .imockJSON,
+            platform: planned?.devicePlatform)
         nextSerial += 1
         connection.driver = self
         connections[connection.serial] = connection
         if slot < slotConnections.count { slotConnections[slot] = connection }
         if destructiveFaults[user(of: connection), default: 0] > 0 { connection.lossy = true }
-        WebSocketClient.connect(loop: loop, address: socketAddress, host: socketHost, path: "/ws", delegate: connection) {
+        if let wire = connection.wire, wire.opensAtLogin {
+            // OpenIM logs in with the upgrade itself: the login frame names the target.
+            sendLogin(connection, token: token, autoLogin: autoLogin)
+            guard let target = connection.loginTarget else {
+                anomaly("the \(connection.transport.rawValue) wire gave no upgrade target")
+                return forget(connection)
+            }
+            open(connection, path: target) { connection.carryOut(wire.handshakeSucceeded()) }
+        } else {
+            let path = connection.wire?.upgradeTarget(endpointPath: "/ws") ?? "/ws"
+            open(connection, path: path) { [self] in sendLogin(connection, token: token, autoLogin: autoLogin) }
+        }
+    }
+
+    private func open(_ connection: SoakConnection, path: String, then opened: @escaping () -> Void) {
+        WebSocketClient.connect(loop: loop, address: socketAddress, host: socketHost, path: path, delegate: connection) {
             [self] result in
             switch result {
             case .success(let channel):
                 connection.channel = channel
-                sendLogin(connection, token: token, autoLogin: autoLogin)
+                opened()
             case .failure(let error):
-                anomaly("WebSocket connect failed: \(error)")
+                anomaly("WebSocket connect failed (\(connection.transport.rawValue)): \(error)")
                 forget(connection)
             }
         }
@@ -95,14 +115,17 @@ extension SoakDriver {
         if connection.lossy { ledger.connectionLossy(connection.serial) }
         connection.phase = .loggingIn
         report.loginsSent += 1
+        report.loginsByDialect[connection.transport.rawValue, default: 0] += 1
         let slot = connection.slot < plan.slots.count
             ? plan.slots[connection.slot]
             : SoakPlan.Slot(
                 index: connection.slot, user: user(of: connection), platform: plan.slots.first { $0.user == user(of: connection) }!.platform,
                 uuid: "soak-drain-\(user(of: connection))")
         connection.send(
-            { plan.loginFrame(id: $0, slot: slot, token: token, resource: connection.resource, autoLogin: autoLogin) }, as: .login,
-            atMs: nowMs)
+            {
+                plan.loginFrame(
+                    id: $0, slot: slot, token: token, resource: connection.resource, uuid: connection.uuid, autoLogin: autoLogin)
+            }, as: .login, atMs: nowMs)
     }
 
     /// A connection that ended (or never opened) leaves the tables.
@@ -115,8 +138,12 @@ extension SoakDriver {
         }
     }
 
-    private func withLiveConnection(_ body: (SoakConnection) -> Void) {
-        let live = slotConnections.compactMap { $0 }.filter { $0.phase == .live && $0.announcedEnd == nil }
+    /// A random live connection; `speaking` narrows it to those of one dialect (the devices
+    /// listing and token renewal exist in the imock JSON protocol only).
+    private func withLiveConnection(speaking transport: ClientTransport? = nil, _ body: (SoakConnection) -> Void) {
+        let live = slotConnections.compactMap { $0 }.filter {
+            $0.phase == .live && $0.announcedEnd == nil && (transport == nil || $0.transport == transport)
+        }
         guard !live.isEmpty else { return }
         body(live[Int(random.next() % UInt64(live.count))])
     }
@@ -165,8 +192,10 @@ extension SoakDriver {
         }
     }
 
-    /// Renews the connection's token with a fresh one.
+    /// Renews the connection's token with a fresh one (on an imock JSON connection: the other
+    /// dialects renew over REST or not at all, and their sessions end at the expiry).
     func renew(_ connection: SoakConnection) {
+        guard connection.wire == nil else { return }
         fetchToken(for: user(of: connection)) { [self] token in
             guard let token, connection.phase == .live, connection.announcedEnd == nil else { return }
             report.renewalsSent += 1

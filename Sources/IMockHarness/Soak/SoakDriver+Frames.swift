@@ -1,3 +1,4 @@
+import IMockClient
 import IMockCommon
 import IMockCore
 import IMockNet
@@ -11,6 +12,9 @@ extension SoakDriver {
             return anomaly("an unreadable frame on connection \(connection.serial): \(text.prefix(200))")
         }
         if let end = connection.announcedEnd {
+            // A wire may still turn what the server sent before the end into frames (msync's
+            // last page, its offline finish): ignored. The imock JSON protocol sends nothing.
+            guard connection.transport == .imockJSON else { return }
             return anomaly("\(frame.op) after \(end.op) on connection \(connection.serial)")
         }
         switch frame {
@@ -43,7 +47,7 @@ extension SoakDriver {
         case .offlineStart:
             connection.inOfflineSync = true
         case .message(let message):
-            receivedMessage(message.text, id: message.messageId, on: connection)
+            receivedMessage(message.text, id: message.messageId, from: message.from, on: connection)
         case .offlineFinish:
             connection.inOfflineSync = false
         case .syncStart, .syncFinish:
@@ -84,6 +88,15 @@ extension SoakDriver {
         connection.announcedEnd = .init(op: op, closeCode: close, isKick: isKick)
     }
 
+    /// Whether `code` closes what `end` announced. A dialect other than imock JSON says less in
+    /// its goodbye than its close: the gateway's 2002 push stands for every kick (its close has
+    /// the kick's code, 4000 + code), and its refused login closes with 1000.
+    private func closes(_ end: SoakConnection.AnnouncedEnd, with code: UInt16, on connection: SoakConnection) -> Bool {
+        if code == end.closeCode { return true }
+        guard connection.transport != .imockJSON else { return false }
+        return end.isKick ? code == 1000 || (4000...4999).contains(code) : end.op == "login.error" && code == 1000
+    }
+
     /// An `error` frame: the refusals the load expects, or an anomaly.
     private func refused(_ id: String?, code: Int, message: String, on connection: SoakConnection) {
         guard let id, let request = reply(id, on: connection) else {
@@ -105,12 +118,17 @@ extension SoakDriver {
 
     /// A message: to the ledger; acked when it came offline (or when the connection is lossy
     /// and cannot tell), four times in five during the load and always in the drain.
-    private func receivedMessage(_ text: String, id: String, on connection: SoakConnection) {
+    private func receivedMessage(_ text: String, id: String, from sender: String, on connection: SoakConnection) {
         guard text.hasPrefix("soak "), let seq = Int(text.dropFirst(5)), let messageID = UInt64(id) else {
             return anomaly("a message that is not the soak's: \(text.prefix(60)) id \(id)")
         }
         let offline = connection.inOfflineSync
-        ledger.received(seq, messageID: messageID, on: connection.serial, offline: offline)
+        // msync and the gateway deliver per conversation (a queue, a seq range): in order per
+        // sender, not across senders; the gateway's pushes may overtake its offline pull.
+        let orderedPer = connection.transport == .imockJSON ? "" : sender + (offline ? "/offline" : "/live")
+        ledger.received(
+            seq, messageID: messageID, on: connection.serial, offline: offline, orderedPer: orderedPer,
+            confirmedByProtocol: connection.transport == .msync)
         guard offline || connection.lossy, connection.draining || random.chance(0.8) else { return }
         connection.send({ #"{"op":"ack","id":"\#($0)","messageId":"\#(id)"}"# }, as: .ack(seq: seq), atMs: nowMs)
     }
@@ -118,8 +136,15 @@ extension SoakDriver {
     /// The connection ended: its close checked against what announced it.
     func closed(_ connection: SoakConnection, code: UInt16, reason: String) {
         let serverClosed = code != 1006 && !connection.aborted
+        if connection.announcedEnd == nil, connection.transport != .imockJSON, code == 4108 {
+            // msync says the expiry with a server time past it, the gateway not at all: the
+            // close is the announcement.
+            report.tokenExpiries += 1
+            userTokens[user(of: connection)] = nil
+            connection.announcedEnd = .init(op: "token.expired", closeCode: 4108, isKick: false)
+        }
         if let end = connection.announcedEnd {
-            if code == end.closeCode {
+            if closes(end, with: code, on: connection) {
                 if end.isKick { report.kicksClosed += 1 }
             } else if !serverClosed, connection.lossy {
                 if end.isKick { report.kicksCutByFault += 1 }

@@ -28,6 +28,9 @@ struct SoakLedger {
         var live = false
         /// The trusted connection it came live on, first.
         var liveSerial: Int32 = -1
+        /// That connection confirms by its protocol (msync's pages): a session that ends before
+        /// it confirmed gives the message back at once, to the login that ended it too.
+        var liveConfirmedByProtocol = false
         var offline = false
         /// Received without knowing whether in an offline sync (on a lossy connection).
         var delivered = false
@@ -39,7 +42,8 @@ struct SoakLedger {
         let user: Int
         let startedAtMs: Int64
         var lossy = false
-        var lastID: UInt64 = 0
+        /// The last id received, per order domain (one for imock JSON, one per sender otherwise).
+        var lastIDs: [String: UInt64] = [:]
         var received: Set<UInt64> = []
     }
 
@@ -127,7 +131,10 @@ struct SoakLedger {
 
     /// Connection `serial` received message `seq` as id `messageID`, inside an offline sync or
     /// live.
-    mutating func received(_ seq: Int, messageID: UInt64, on serial: Int, offline: Bool) {
+    mutating func received(
+        _ seq: Int, messageID: UInt64, on serial: Int, offline: Bool, orderedPer domain: String = "",
+        confirmedByProtocol: Bool = false
+    ) {
         guard var connection = connections[serial] else { return }
         defer { connections[serial] = connection }
         guard messages.indices.contains(seq), Int(messages[seq].recipient) == connection.user else {
@@ -144,11 +151,12 @@ struct SoakLedger {
             note("message \(seq) arrived as id \(messageID), accepted as \(message.messageID)")
         }
         // Order: ids grow on every connection (a repeat is a duplicate, counted below).
-        if messageID < connection.lastID {
+        let lastID = connection.lastIDs[domain, default: 0]
+        if messageID < lastID {
             figures.outOfOrder += 1
-            note("message \(seq) (id \(messageID)) after id \(connection.lastID) on connection \(serial)")
+            note("message \(seq) (id \(messageID)) after id \(lastID) on connection \(serial)")
         }
-        connection.lastID = max(connection.lastID, messageID)
+        connection.lastIDs[domain] = max(lastID, messageID)
         guard connection.received.insert(messageID).inserted else {
             duplicate(seq, "twice on connection \(serial)")
             return
@@ -156,14 +164,16 @@ struct SoakLedger {
         let trusted = !connection.lossy
         if offline, message.ackBound > 0, serial >= Int(message.ackBound) {
             duplicate(seq, "in the offline sync of connection \(serial), which logged in after its ack")
-        } else if trusted, offline, message.live, !requeueHappened,
+        } else if trusted, offline, message.live, !requeueHappened, !message.liveConfirmedByProtocol,
             connections[Int(message.liveSerial)] != nil
         {
             // Once the live connection has closed, the server may have put the message back:
             // it counts a live message delivered when it saw the device's TCP acknowledge it,
             // and a close can come first (docs/PROTOCOL.md § Delivery). Before, it cannot.
             duplicate(seq, "offline on connection \(serial) after it was delivered live")
-        } else if trusted, !offline, message.offline {
+        } else if trusted, !offline, message.offline, !confirmedByProtocol {
+            // (An msync device may be answered a page in the turn that ends its session and
+            // gives the message to the login that ended it: either may be read first.)
             duplicate(seq, "live on connection \(serial) after it came offline")
         } else if offline {
             // The first delivery decides where it counts; later ones are allowed repeats.
@@ -174,6 +184,7 @@ struct SoakLedger {
             if trusted, !message.live {
                 message.live = true
                 message.liveSerial = Int32(clamping: serial)
+                message.liveConfirmedByProtocol = confirmedByProtocol
             }
         }
         message.delivered = true

@@ -1,3 +1,5 @@
+import IMockCore
+import IMockClient
 import IMockCommon
 
 /// The apps, users and device slots of a soak: one app per login policy (Easemob multi-device,
@@ -29,6 +31,18 @@ struct SoakPlan: Sendable {
         /// The device member naming the platform, e.g. `"os":"ios"` or `"platformId":3`.
         let platform: String
         let uuid: String
+        /// The dialect its connections speak: every third device of an app speaks its vendor's
+        /// (msync for Easemob apps, the OpenIM gateway for OpenIM ones), the others imock JSON.
+        var transport: ClientTransport = .imockJSON
+
+        /// The platform as the engine knows it.
+        var devicePlatform: DevicePlatform? {
+            let digits = platform.filter(\.isNumber)
+            guard platform.hasPrefix(#""platformId""#), let id = Int(digits), let openIM = OpenIMPlatform(rawValue: id) else {
+                return nil
+            }
+            return .openIM(openIM)
+        }
     }
 
     /// The policies, one app each.
@@ -78,9 +92,10 @@ struct SoakPlan: Sendable {
         for index in 0..<max(devices, users.count) {
             let user = users[index % users.count]
             let platforms = apps[user.app].openIM ? Self.openIMPlatforms : Self.easemobPlatforms
+            let vendorDialect: ClientTransport = apps[user.app].openIM ? .openIM : .msync
             slots.append(Slot(
                 index: index, user: user.index, platform: platforms[perUser[user.index] % platforms.count],
-                uuid: "soak-device-\(index)"))
+                uuid: "soak-device-\(index)", transport: perUser[user.index] % 3 == 1 ? vendorDialect : .imockJSON))
             perUser[user.index] += 1
         }
         self.slots = slots
@@ -98,8 +113,11 @@ struct SoakPlan: Sendable {
 
     /// The login frame of a slot's connection: its own resource per connection, so the server's
     /// session list tells connections apart.
-    func loginFrame(id: String, slot: Slot, token: String, resource: String, autoLogin: Bool) -> String {
+    /// A connection of the OpenIM gateway names no resource (the server makes one of its
+    /// `uuid`).
+    func loginFrame(id: String, slot: Slot, token: String, resource: String, uuid: String? = nil, autoLogin: Bool) -> String {
         let user = users[slot.user]
-        return #"{"op":"login","id":"\#(id)","appKey":"\#(apps[user.app].key)","user":"\#(user.name)","token":"\#(token)","device":{\#(slot.platform),"name":"soak","uuid":"\#(slot.uuid)","resource":"\#(resource)"},"autoLogin":\#(autoLogin)}"#
+        let named = uuid == nil ? #","resource":"\#(resource)""# : ""
+        return #"{"op":"login","id":"\#(id)","appKey":"\#(apps[user.app].key)","user":"\#(user.name)","token":"\#(token)","device":{\#(slot.platform),"name":"soak","uuid":"\#(uuid ?? slot.uuid)"\#(named)},"autoLogin":\#(autoLogin)}"#
     }
 }

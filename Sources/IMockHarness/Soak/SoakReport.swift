@@ -31,6 +31,8 @@ public struct SoakReport: Sendable {
 
     // Sessions.
     public var loginsSent = 0
+    /// Logins sent per dialect (`imock-json`, `msync`, `openim`).
+    public var loginsByDialect: [String: Int] = [:]
     public var loginsAccepted = 0
     public var loginsRefused: [Int: Int] = [:]
     /// `kicked` frames by code.
@@ -187,7 +189,10 @@ public struct SoakReport: Sendable {
             ("devices", int(devices)),
             ("users", int(users)),
             ("apps", .array(apps.map { object([("name", .string($0.name)), ("loginPolicy", (try? JSONValue.parse(Array($0.policy.utf8))) ?? .null)]) })),
-            ("logins", object([("sent", int(loginsSent)), ("accepted", int(loginsAccepted)), ("refused", codes(loginsRefused))])),
+            ("logins", object([
+                ("sent", int(loginsSent)), ("accepted", int(loginsAccepted)), ("refused", codes(loginsRefused)),
+                ("byDialect", object(loginsByDialect.sorted { $0.key < $1.key }.map { ($0.key, int($0.value)) })),
+            ])),
             ("kicks", object([
                 ("byCode", codes(kicked)), ("closed", int(kicksClosed)), ("cutByFault", int(kicksCutByFault)),
                 ("withoutClose", int(kicksWithoutClose)),
