@@ -48,16 +48,7 @@ enum ContractDialect: String, CaseIterable, CustomStringConvertible, Sendable {
         case .openIMGob, .openIMJSON:
             return []  // the upgrade request logged in
         case .msync, .msyncSockJS:
-            var provision = MsyncPB.Provision()
-            provision.osType = .other
-            provision.deviceUuid = device
-            provision.deviceName = "webim"
-            provision.resource = device
-            provision.authToken = #"{"token":"$t$\#(token)"}"#
-            var envelope = MsyncPB.MSync(command: .provision, payload: provision)
-            envelope.guid = MsyncPB.JID(appKey: "acme#chat", name: user, domain: MsyncDialect.userDomain, clientResource: device)
-            envelope.auth = "$t$" + token
-            return [msyncFrame(envelope)]
+            return [msyncFrame(MsyncTestDevice.provision(user: user, token: token, resource: device))]
         }
     }
 

@@ -21,6 +21,13 @@ final class MsyncTestDevice: Sendable {
     ) async throws -> (MsyncTestDevice, MsyncPB.Provision) {
         let socket = try await TestWebSocket.connect(loop: fixture.clientLoop, port: fixture.server.port, path: MsyncDialect.path)
         let device = MsyncTestDevice(socket: socket, user: user)
+        socket.send(binary: provision(user: user, token: token, resource: resource).protobufBytes())
+        let reply = try await device.next(.provision, as: MsyncPB.Provision.self)
+        return (device, reply)
+    }
+
+    /// The Web SDK's PROVISION of `user` with `token` on device (and resource) `resource`.
+    static func provision(user: String, token: String, resource: String) -> MsyncPB.MSync {
         var provision = MsyncPB.Provision()
         provision.osType = .other
         provision.deviceUuid = resource
@@ -30,9 +37,7 @@ final class MsyncTestDevice: Sendable {
         var msync = MsyncPB.MSync(command: .provision, payload: provision)
         msync.guid = jid(user, resource: resource)
         msync.auth = "$t$" + token
-        socket.send(binary: msync.protobufBytes())
-        let reply = try await device.next(.provision, as: MsyncPB.Provision.self)
-        return (device, reply)
+        return msync
     }
 
     static func jid(_ name: String, resource: String? = nil) -> MsyncPB.JID {
