@@ -49,6 +49,9 @@ public enum JournalEvent: Sendable, Equatable {
     case loginAccepted(RequestTag, resource: String, tokenExpiresAt: Int64?, serverTime: Int64)
     /// A login was refused.
     case loginRefused(RequestTag, SessionError)
+    /// A request was refused by a limit every dialect shares (a text too long, a full queue):
+    /// docs/PROTOCOL.md § Limits.
+    case refused(RequestTag, SessionError)
     /// A session was kicked.
     case kicked(code: Int, reason: String, by: KickedBy?)
     /// The token expires soon.

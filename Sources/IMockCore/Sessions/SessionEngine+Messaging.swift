@@ -10,12 +10,14 @@ extension SessionEngine {
         guard let recipient = UserKey(app: session.key.app, rawUser: rawRecipient) else {
             return [refuse(session.connection, tag, .invalidRecipient, field: "to")]
         }
-        if let error = MessageLimits.check(text: text) { return [refuse(session.connection, tag, error, field: "text")] }
+        if let error = MessageLimits.check(text: text) {
+            return [refuse(session.connection, tag, error, field: "text"), journal(session, .refused(tag, error), nowMs)]
+        }
         guard directory.apps[recipient.app]?.users[recipient.user] != nil else {
             return [refuse(session.connection, tag, .recipientNotFound, field: "to")]
         }
         if (offlineQueues[recipient]?.count ?? 0) >= configuration.maximumOfflineMessagesPerUser {
-            return [refuse(session.connection, tag, .offlineQueueFull)]
+            return [refuse(session.connection, tag, .offlineQueueFull), journal(session, .refused(tag, .offlineQueueFull), nowMs)]
         }
         let message = ChatMessage(
             messageId: String(nextMessageSerial), from: session.key.user, to: recipient.user, text: text, timestamp: nowMs)

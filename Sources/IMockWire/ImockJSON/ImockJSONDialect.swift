@@ -104,6 +104,8 @@ extension ServerFrame {
             self = .loginOK(id: tag.rawValue, resource: resource, tokenExpiresAt: expiresAt, serverTime: serverTime)
         case .loginRefused(let tag, let error):
             self = .loginError(id: tag.rawValue, code: error.imockCode, message: error.message)
+        case .refused(let tag, let error):
+            self = .error(id: tag.rawValue, code: error.imockCode, message: error.message, field: nil)
         case .kicked(let code, let reason, let by): self = .kicked(code: code, reason: reason, by: by)
         case .tokenWillExpire(let expiresAt): self = .tokenWillExpire(expiresAt: expiresAt)
         case .tokenExpired: self = .tokenExpired

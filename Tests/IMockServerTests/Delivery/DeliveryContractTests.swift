@@ -1,4 +1,5 @@
 import IMockCommon
+import IMockCore
 import IMockNet
 import IMockWire
 import IMockServer
@@ -48,6 +49,7 @@ struct DeliveryContractTests {
         #expect(accepted.count < 12_000, "the full queue refused sends")
         let waiting = try await offlineSync(fixture, user: "reader", dialect)
         #expect(waiting.count <= 10_000 && waiting.count >= 9_000, "the cap, no more: \(waiting.count)")
+        #expect(try fixture.journalEvents().contains("error:\(SessionError.offlineQueueFull.imockCode)"), "refusals are journalled")
         #expect(Set(accepted).subtracting(taken).subtracting(waiting).isEmpty)
         await fixture.stop()
     }
@@ -85,6 +87,7 @@ struct DeliveryContractTests {
         #expect(events.first == .refused(request: "1", code: refusal))
         if case .accepted(let request, _)? = events.last { #expect(request == "2") } else { Issue.record("\(events)") }
         #expect(try await offlineSync(fixture, user: "bob", dialect).count == 1, "only the message that fits is queued")
+        #expect(try fixture.journalEvents().contains("error:110"), "the refusal is journalled")
         await fixture.stop()
     }
 
