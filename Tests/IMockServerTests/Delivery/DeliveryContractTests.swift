@@ -122,6 +122,38 @@ struct DeliveryContractTests {
         await fixture.stop()
     }
 
+    @Test(
+        "a device that never reads costs the server bounded memory: the queue's cap, not what is sent",
+        arguments: [ContractDialect.msync, .imockJSON, .openIMGob])
+    func nonReaderMemoryIsBounded(_ dialect: ContractDialect) async throws {
+        let server = try await IMockProcess.start(["--app", "acme#chat:open", "--admin-secret", "s"])
+        let http = HTTPTestClient(port: server.port)
+        if dialect.isOpenIM {
+            let set = try http.request(
+                "POST", "/_imock/apps/acme/chat/settings", json: #"{"loginPolicy":{"vendor":"openim","policy":1}}"#, token: "s")
+            try #require(set.status == 200)
+        }
+        let reader = try ContractDevice(
+            dialect, port: server.port, user: "reader", token: try http.userToken(appPath: "/acme/chat", user: "reader"),
+            device: "stalled", receiveBufferBytes: 4096)
+        let sender = try ContractDevice(
+            dialect, port: server.port, user: "sender", token: try http.userToken(appPath: "/acme/chat", user: "sender"), device: "s")
+        let probe = ProcessProbe(pid: server.pid)
+        let before = try #require(probe.residentBytes())
+        // 25,000 texts of 4,000 bytes: 100 MB sent to a device that takes none of it. The server
+        // holds at most the queue's 10,000 (40 MB) and refuses the rest.
+        let text = String(repeating: "r", count: 4000)
+        var accepted = 0
+        for batch in 0..<25 {
+            accepted += try send(count: 1000, of: text, from: sender, firstID: UInt64(batch * 1000 + 1)).count
+        }
+        let after = try #require(probe.residentBytes())
+        #expect(accepted <= 10_000 + 1000, "past the cap sends are refused: \(accepted)")
+        #expect(after - before < 96 << 20, "the server grew by \((after - before) >> 20) MiB for a reader that takes nothing")
+        _ = reader
+        try server.stop()
+    }
+
     @Test("a send confirmed to an msync sender survives SIGKILL with --data while its recipient has not pulled it")
     func msyncConfirmedSendSurvivesSIGKILL() async throws {
         let data = try ExternalCommand.temporaryDirectory()
@@ -181,11 +213,11 @@ struct DeliveryContractTests {
     /// Sends `count` texts to "reader"; returns the ids of those accepted (after every answer
     /// came). `pinging` sends its heartbeat after every tenth (a stalled app whose SDK thread
     /// still pings: the server's close then finds unread input, which once made it a reset).
-    private func send(count: Int, of text: String, from sender: ContractDevice, pinging: ContractDevice? = nil) throws
-        -> [String]
-    {
+    private func send(
+        count: Int, of text: String, from sender: ContractDevice, pinging: ContractDevice? = nil, firstID: UInt64 = 1
+    ) throws -> [String] {
         for index in 0..<count {
-            try sender.send(text, to: "reader", id: UInt64(index + 1))
+            try sender.send(text, to: "reader", id: firstID + UInt64(index))
             if index % 10 == 9 { try? pinging?.ping() }
         }
         let events = try sender.read { $0.filter(\.isAnswer).count >= count }.events
