@@ -451,6 +451,7 @@ public final class MockServer {
     /// activity on every connection first, then the timeline steps through the timers due.
     func moveClock(to targetMs: Int64, _ move: () throws(VirtualClockError) -> Void) throws(VirtualClockError) {
         hub.clockWillJump(to: targetMs)
+        defer { hub.clockDidJump() }
         try move()
     }
 }

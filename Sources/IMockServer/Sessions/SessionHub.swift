@@ -36,6 +36,10 @@ final class SessionHub {
     /// login frame, or from its session once that ended), so faults still match the frames
     /// sent after a session ended (a kick).
     var faultSubjects: [ConnectionID: FaultSubject] = [:]
+    /// Where a clock jump under way ends: the frames it fires leave when the clock stands
+    /// there, so the server time they carry on the wire is that (msync's token warning), though
+    /// the engine fires each timer with the clock at its deadline.
+    private var jumpTargetMs: Int64?
     /// Connections with written messages their peer's TCP has not acknowledged yet (checked
     /// by the delivery sweep).
     var awaitingAcknowledgement: Set<ConnectionID> = []
@@ -266,12 +270,15 @@ final class SessionHub {
                 case .close(let id, let close):
                     closedByEngine.insert(id)
                     let item = FaultOutbox.Item.close(WebSocketCloseCode(close.code), reason: close.reason)
+                    let announcement = close.announcement
                     guard close.lingerMs > 0 else {
+                        if let announcement { deliver(.message(announcement), as: .close, to: id) }
                         deliver(item, as: .close, to: id)
                         continue
                     }
                     let hub = bound
                     _ = loop.scheduleTimer(after: .milliseconds(Int64(close.lingerMs))) {
+                        if let announcement { hub.value.object?.deliver(.message(announcement), as: .close, to: id) }
                         hub.value.object?.deliver(item, as: .close, to: id)
                     }
                 case .wake(let atMs):
@@ -290,7 +297,7 @@ final class SessionHub {
         guard let connection = Self.connection(of: output), channels[connection] != nil else { return [] }
         // The dialect is changed in place, in the table: held twice, its state (an msync inbox
         // of 10,000 offline messages) was copied whole at every message.
-        return WireStep.steps(for: output, dialect: &channels[connection]!.dialect, nowMs: clock.nowMs)
+        return WireStep.steps(for: output, dialect: &channels[connection]!.dialect, nowMs: wireNowMs)
     }
 
     /// Called with every journal entry as it is recorded (the event stream and metrics listen).
@@ -351,10 +358,17 @@ final class SessionHub {
     /// jump must reach the token events, not drop every connection for silence. Idle timeouts
     /// still follow the clock while it flows.
     func clockWillJump(to targetMs: Int64) {
+        jumpTargetMs = targetMs
         for id in Array(channels.keys) {
             if let last = channels[id]?.lastActivityMs, last < targetMs { channels[id]?.lastActivityMs = targetMs }
         }
     }
+
+    /// The clock jump is over.
+    func clockDidJump() { jumpTargetMs = nil }
+
+    /// The server time frames carry: the clock's, or where a jump under way ends.
+    private var wireNowMs: Int64 { max(clock.nowMs, jumpTargetMs ?? .min) }
 
     /// Closes the connections silent for their idle timeout, then checks again when the next
     /// one would be, but not sooner than ``idleSweepGranularityMs`` (a close may come that much

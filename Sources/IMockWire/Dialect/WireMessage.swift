@@ -16,11 +16,15 @@ public struct WireClose: Sendable, Equatable {
     /// client that handles messages asynchronously (the Easemob Web SDK) must have read the
     /// goodbye before it sees the close. 0: at once.
     public var lingerMs: Int
+    /// A message that says the close inside the protocol (SockJS's `c[code,"reason"]`): sent
+    /// with the close, after the linger — never with the goodbye, which it would overtake.
+    public var announcement: WireMessage?
 
     /// Creates a close.
-    public init(code: UInt16, reason: String, lingerMs: Int = 0) {
+    public init(code: UInt16, reason: String, lingerMs: Int = 0, announcement: WireMessage? = nil) {
         self.code = code
         self.reason = reason
         self.lingerMs = max(0, lingerMs)
+        self.announcement = announcement
     }
 }

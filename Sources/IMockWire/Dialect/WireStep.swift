@@ -43,7 +43,9 @@ extension WireStep {
             let reason = TextLimits.prefix(close.reason, maximumUTF8Bytes: 123)
             return messages.map { .send(connection, $0, kind: kind, chat: nil) }
                 + [
-                    .close(connection, WireClose(code: close.code, reason: reason, lingerMs: close.lingerMs)),
+                    .close(
+                        connection,
+                        WireClose(code: close.code, reason: reason, lingerMs: close.lingerMs, announcement: close.announcement)),
                     .journal(JournalEntry(atMs: nowMs, subject: end.subject, event: .closed(code: close.code, reason: reason))),
                 ]
         case .wake(let atMs):

@@ -65,6 +65,26 @@ struct MsyncServerTests {
         await fixture.stop()
     }
 
+    /// Web SDK 4.15.0 and later fire `onTokenWillExpire` when `expiry − server time` is below a
+    /// fifth of the token's life: a warning that says the warning's deadline (80 %) after a
+    /// jump to 85, 95 or 99 % never fired it. It carries the server's now.
+    @Test("after a clock jump past the warning's deadline, the msync warning carries the server's now", arguments: [85, 95, 99])
+    func tokenWarningCarriesTheServersNow(percent: Int) async throws {
+        let fixture = try SessionFixture(clock: .virtual)
+        let token = try fixture.userToken("dora", ttl: 100)
+        let (dora, reply) = try await MsyncTestDevice.login(fixture, user: "dora", token: token, resource: "webim_d")
+        let expiresAt = Int(try #require(MsyncProvision.expiresAt(replyAuthToken: reply.authToken)))
+        let issuedAt = expiresAt - 100_000
+        let now = try #require(fixture.control("GET", "/_imock/clock").body["nowMs"]?.int)
+        let target = issuedAt + Int(percent) * 1000
+        #expect(try fixture.control("POST", "/_imock/clock/advance", json: #"{"ms":\#(target - now)}"#).status == 200)
+        let warning = try await dora.next(.unread, as: MsyncPB.CommUnreadDL.self)
+        #expect(Int(warning.timestamp ?? 0) == target, "the warning says \(Int(warning.timestamp ?? 0) - issuedAt) ms into the life")
+        #expect(expiresAt - Int(warning.timestamp ?? 0) < 20_000, "less than a fifth of the life left, as the SDK checks")
+        dora.close()
+        await fixture.stop()
+    }
+
     @Test("GET …/sdk/users/{user}/token/expires answers the expiry and renews the user's msync sessions; the journal and sessions name the dialect")
     func restRenewal() async throws {
         let fixture = try SessionFixture(clock: .virtual)

@@ -6,7 +6,7 @@ import IMockTestSupport
 /// encoder written by hand from the schema's field numbers (docs/PROTOCOL-MSYNC.md).
 @Suite("msync with a Python websockets client")
 struct PythonMsyncTests {
-    @Test("provision, heartbeat, send and ack, paged offline pull, NOTICE, kick 206, refusal, base64 text, SockJS")
+    @Test("provision, heartbeat, send and ack, paged offline pull, NOTICE, kick 206 and its linger, refusal, base64 text, SockJS and its kick's linger")
     func pythonDevice() async throws {
         let fixture = try SessionFixture()
         let output = try await runPythonClient("msync_client.py", against: fixture)
@@ -27,6 +27,7 @@ struct PythonMsyncTests {
                 page 0 queue=alice metas=[] isLast=1 nextKey=no
                 kick 0 ns 0 operation 2 reason ext-1 queue bob
                 closed 4206
+                linger True
                 refused 3 1:Sorry, token or password does not match login info
                 closed 4104
                 info 200 True False ['*:*'] int
@@ -35,6 +36,9 @@ struct PythonMsyncTests {
                 sockjs [1, 1]
                 sockjs c[3000,"Broken framing."]
                 closed 3000
+                sockjs kick a operation 3
+                sockjs c[4216,"kicked by the control API"] linger True
+                closed 4216
 
                 """)
         await fixture.stop()

@@ -8,6 +8,7 @@ Prints one line per observation; the Swift test compares them exactly.
 import base64
 import json
 import sys
+import time
 import urllib.request
 
 from websockets.exceptions import ConnectionClosed
@@ -242,7 +243,11 @@ with connect(f"ws://127.0.0.1:{port}/websocket") as ws:
     statistic = parse(one(meta, 6))
     print("kick", command, "ns", one(meta, 5, 0), "operation", one(statistic, 1), "reason", one(statistic, 10).decode(),
           "queue", parse(one(kick, 6))[2][0].decode())
+    kicked_at = time.monotonic()
     print_close(ws)
+    # The close lingers behind the kick (docs/PROTOCOL-MSYNC.md: 200 ms), so the SDK has read the
+    # kick before it sees the close; a lower bound, which only a late timer could exceed.
+    print("linger", time.monotonic() - kicked_at >= 0.15)
 
 # 4. a refused login: an expired-looking token that is not valid.
 with connect(f"ws://127.0.0.1:{port}/websocket") as ws:
@@ -267,4 +272,23 @@ with connect(f"ws://127.0.0.1:{port}/ws/123/abcdefgh/websocket") as ws:
     print("sockjs", [len(json.loads(ws.recv()[1:])) for _ in range(2)])
     ws.send("not json")
     print("sockjs", ws.recv())
+    print_close(ws)
+
+# 6. A kick over SockJS: the kick in an a[…] frame, then — after the same linger as on the plain
+#    transport — the c[code,"reason"] frame and the close (a c[…] read first makes the SDK
+#    reconnect instead of reporting the kick).
+with connect(f"ws://127.0.0.1:{port}/ws/124/ijklmnop/websocket") as ws:
+    ws.recv()
+    ws.send(json.dumps([base64.b64encode(provision("alice", alice_token, "webim_random_6")).decode()]))
+    ws.recv()
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}/_imock/apps/acme/chat/kick", data=json.dumps({"user": "alice", "code": 216}).encode(),
+        headers={"Content-Type": "application/json", "Authorization": "Bearer " + secret}, method="POST")
+    urllib.request.urlopen(request).read()
+    kick = ws.recv()
+    kicked_at = time.monotonic()
+    statistic = parse(one(parse(one(parse(base64.b64decode(json.loads(kick[1:])[0])), 9)), 4))
+    print("sockjs kick", kick[0], "operation", one(parse(one(statistic, 6)), 1))
+    farewell = ws.recv()
+    print("sockjs", farewell, "linger", time.monotonic() - kicked_at >= 0.15)
     print_close(ws)

@@ -66,10 +66,14 @@ public struct SockJSMsyncDialect: WireDialect {
         Self.batch(inner.encode(push: push))
     }
 
+    /// The goodbye in an `a[…]` frame now; `c[code,"reason"]` with the WebSocket close, after
+    /// the same linger as on the plain transport (the SDK reconnects on a `c` it reads before
+    /// the kick).
     public mutating func encode(end: SessionEnd) -> (messages: [WireMessage], close: WireClose) {
-        let (messages, close) = inner.encode(end: end)
+        var (messages, close) = inner.encode(end: end)
         let reason = TextLimits.prefix(close.reason, maximumUTF8Bytes: 123)  // as the WebSocket close says it
-        return (Self.batch(messages) + [.text(SockJSFrame.close(code: Int(close.code), reason: reason).text)], close)
+        close.announcement = .text(SockJSFrame.close(code: Int(close.code), reason: reason).text)
+        return (Self.batch(messages), close)
     }
 
     /// A close announced with `c[code,"reason"]` first.
