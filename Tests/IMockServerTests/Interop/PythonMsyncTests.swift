@@ -6,7 +6,7 @@ import IMockTestSupport
 /// encoder written by hand from the schema's field numbers (docs/PROTOCOL-MSYNC.md).
 @Suite("msync with a Python websockets client")
 struct PythonMsyncTests {
-    @Test("provision, heartbeat, send and ack, paged offline pull, NOTICE, kick 206 and its linger, refusal, base64 text, SockJS and its kick's linger")
+    @Test("provision, heartbeat, send and ack, paged offline pull, NOTICE, kick 206 and its linger, refusal, base64 text, SockJS and its kick's linger, two tabs of one browser")
     func pythonDevice() async throws {
         let fixture = try SessionFixture()
         let output = try await runPythonClient("msync_client.py", against: fixture)
@@ -39,6 +39,9 @@ struct PythonMsyncTests {
                 sockjs kick a operation 3
                 sockjs c[4216,"kicked by the control API"] linger True
                 closed 4216
+                tab 2 3 0:
+                tab 1 kick 0 operation 2
+                closed 4206
 
                 """)
         await fixture.stop()

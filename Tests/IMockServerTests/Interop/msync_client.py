@@ -292,3 +292,20 @@ with connect(f"ws://127.0.0.1:{port}/ws/124/ijklmnop/websocket") as ws:
     farewell = ws.recv()
     print("sockjs", farewell, "linger", time.monotonic() - kicked_at >= 0.15)
     print_close(ws)
+
+# 7. Two tabs of one browser (the same device id, isFixedDeviceId): the second takes over and the
+#    first is told with a kick 206 (a STATISTIC meta, then close 4206), which the SDK reports and
+#    does not retry — a silent close 1000 it took for a drop and reconnected, forever.
+with connect(f"ws://127.0.0.1:{port}/websocket") as first:
+    old_tab = Device(first)
+    old_tab.send(provision("alice", alice_token, "webim_tab"))
+    old_tab.recv()
+    with connect(f"ws://127.0.0.1:{port}/websocket") as second:
+        new_tab = Device(second)
+        new_tab.send(provision("alice", alice_token, "webim_tab"))
+        command, reply = new_tab.recv()
+        print("tab 2", command, status(reply, 8))
+        command, kick = old_tab.recv()
+        meta = parse(one(kick, 4))
+        print("tab 1 kick", command, "operation", one(parse(one(meta, 6)), 1))
+        print_close(first)

@@ -22,16 +22,17 @@ struct SockJSMsyncDialectTests {
         #expect(try MsyncClient.read(.text(envelopes[0])).command == .provision)
     }
 
-    @Test("a goodbye ends with c[code,reason]; broken framing is c[3000,\"Broken framing.\"] and close 3000; binary is refused")
+    @Test("a goodbye is an a[…] frame now and c[code,reason] with the lingering close; broken framing is c[3000,\"Broken framing.\"] and close 3000; binary is refused")
     func closes() throws {
         var dialect = SockJSMsyncDialect()
         _ = dialect.decode(.text(SockJSClientFrame.text([Base64.encode(MsyncClient.provision())])))
         _ = dialect.encode(reply: .loginAccepted(resource: "r", tokenExpiresAt: nil, serverTime: 1), tag: nil)
         let end = SessionEnd(cause: .kicked(code: 217, by: nil), reason: "forced", subject: JournalSubject(connection: ConnectionID(1)))
         let (messages, close) = dialect.encode(end: end)
-        #expect(messages.count == 2)
-        #expect(messages.last == .text(#"c[4217,"forced"]"#))
+        #expect(messages.count == 1, "the kick alone: its c[…] frame must not overtake it")
+        #expect(close.announcement == .text(#"c[4217,"forced"]"#))
         #expect(close.code == 4217)
+        #expect(close.lingerMs == MsyncDialect.goodbyeLingerMs)
         #expect(dialect.decode(.text("not json")) == [.reply(.text(#"c[3000,"Broken framing."]"#)), .close(WireClose(code: 3000, reason: "Broken framing."))])
         let binary = dialect.decode(.binary([1]))
         #expect(binary.count == 2)

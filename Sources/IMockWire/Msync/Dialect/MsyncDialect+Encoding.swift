@@ -104,7 +104,14 @@ extension MsyncDialect {
         case .tokenExpired:
             let close = goodbye(code: CloseCode.forCode(KickCode.tokenExpired.rawValue), reason: end.reason)
             return ([wire(.unread, serverTimeOnly(expiredTime))], close)
-        case .loggedOut, .replaced:
+        case .replaced:
+            // Two tabs of one browser share a device id (`isFixedDeviceId`, the default): the new
+            // tab takes over and the old one is told, as the real service does — a 206 the SDK
+            // reports and does not retry. A silent 1000 it takes for a drop and reconnects, and
+            // the two tabs replace each other forever.
+            let close = goodbye(code: CloseCode.forCode(KickCode.loggedInOnAnotherDevice.rawValue), reason: end.reason)
+            return ([wire(.sync, statistic(.userLoginAnotherDevice, reason: nil))], close)
+        case .loggedOut:
             return ([], WireClose(code: CloseCode.normal, reason: end.reason))
         case .outputOverflow:
             return ([], WireClose(code: CloseCode.outputOverflow, reason: end.reason))
