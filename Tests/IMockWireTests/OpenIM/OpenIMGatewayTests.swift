@@ -27,8 +27,11 @@ struct OpenIMGatewayTests {
         #expect(handshake.loginRequest.device == DeviceDescription(platform: .openIM(.android), name: "Android", uuid: "dev-1"))
         let plain = try OpenIMHandshake(Self.request(Self.minimal + [("compression", "deflate")]))
         #expect(!plain.gzip && plain.encoding == .gob && !plain.isMsgResp && plain.deviceID == nil)
-        // Without a deviceID the token stands for the device: the same token, the same device.
-        #expect(plain.loginRequest.device.uuid == OpenIMHandshake.digest("t") && OpenIMHandshake.digest("u") != OpenIMHandshake.digest("t"))
+        // Without a deviceID the token and the connection's operationID stand for the device: two
+        // connections sharing a token are two devices (the gateway keeps both).
+        #expect(plain.loginRequest.device.uuid == OpenIMHandshake.digest("t\u{0}o"))
+        let other = try OpenIMHandshake(Self.request([("sendID", "amy"), ("token", "t"), ("platformID", "2"), ("operationID", "p"), ("isBackground", "T")]))
+        #expect(other.loginRequest.device.uuid != plain.loginRequest.device.uuid)
         #expect(OpenIMHandshake.digest("t").count == 16)
     }
 

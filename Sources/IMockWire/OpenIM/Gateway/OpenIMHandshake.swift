@@ -94,14 +94,18 @@ public struct OpenIMHandshake: Sendable, Equatable {
     }
 
     /// The engine's login for this handshake. The device is the platform with `deviceID`, or
-    /// else a digest of the token; its name is OpenIM's platform name.
+    /// else a digest of the token and the connection's `operationID` (a new one per connection
+    /// in every SDK); its name is OpenIM's platform name. Two connections sharing a token are
+    /// then two devices, and the policy never kicks one for the other (the gateway's same-token
+    /// rule): both stay, as on OpenIM's gateway, where the token as the device made each
+    /// replace the other and the client reconnect at once, forever.
     public var loginRequest: LoginRequest {
-        let uuid = deviceID ?? Self.digest(token)
+        let uuid = deviceID ?? Self.digest(token + "\u{0}" + operationID)
         let device = DeviceDescription(platform: .openIM(platform), name: platform.openIMName, uuid: uuid)
         return LoginRequest(appKey: appKey, user: sendID, token: token, device: device)
     }
 
-    /// The first 16 hex digits of HMAC-SHA256 of `token`: a stable device id for a token.
+    /// The first 16 hex digits of HMAC-SHA256 of `token`: a stable device id for it.
     static func digest(_ token: String) -> String {
         let mac = Crypto.hmacSHA256(key: Array("imock openim device".utf8), message: Array(token.utf8))
         return mac.prefix(8).map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
