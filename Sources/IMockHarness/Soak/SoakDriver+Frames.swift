@@ -132,7 +132,7 @@ extension SoakDriver {
         let orderedPer = connection.transport == .imockJSON ? "" : sender + (offline ? "/offline" : "/live")
         ledger.received(
             seq, messageID: messageID, on: connection.serial, offline: offline, orderedPer: orderedPer,
-            confirmedByProtocol: connection.transport == .msync)
+            tellsOfflineFromLive: connection.transport != .msync)
         guard offline || connection.lossy, connection.draining || random.chance(0.8) else { return }
         connection.send({ #"{"op":"ack","id":"\#($0)","messageId":"\#(id)"}"# }, as: .ack(seq: seq), atMs: nowMs)
     }

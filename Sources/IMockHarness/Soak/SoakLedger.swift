@@ -28,9 +28,6 @@ struct SoakLedger {
         var live = false
         /// The trusted connection it came live on, first.
         var liveSerial: Int32 = -1
-        /// That connection confirms by its protocol (msync's pages): a session that ends before
-        /// it confirmed gives the message back at once, to the login that ended it too.
-        var liveConfirmedByProtocol = false
         var offline = false
         /// Received without knowing whether in an offline sync (on a lossy connection).
         var delivered = false
@@ -130,10 +127,13 @@ struct SoakLedger {
     }
 
     /// Connection `serial` received message `seq` as id `messageID`, inside an offline sync or
-    /// live.
+    /// live. `tellsOfflineFromLive` false: the connection's dialect cannot say which (msync's
+    /// device pulls its queues alike; its wire counts what the first pull finds as offline,
+    /// live messages of the moment included), so the receipt neither marks the message nor is
+    /// judged by where it came before.
     mutating func received(
         _ seq: Int, messageID: UInt64, on serial: Int, offline: Bool, orderedPer domain: String = "",
-        confirmedByProtocol: Bool = false
+        tellsOfflineFromLive: Bool = true
     ) {
         guard var connection = connections[serial] else { return }
         defer { connections[serial] = connection }
@@ -161,19 +161,15 @@ struct SoakLedger {
             duplicate(seq, "twice on connection \(serial)")
             return
         }
-        let trusted = !connection.lossy
+        let trusted = !connection.lossy && tellsOfflineFromLive
         if offline, message.ackBound > 0, serial >= Int(message.ackBound) {
             duplicate(seq, "in the offline sync of connection \(serial), which logged in after its ack")
-        } else if trusted, offline, message.live, !requeueHappened, !message.liveConfirmedByProtocol,
-            connections[Int(message.liveSerial)] != nil
-        {
+        } else if trusted, offline, message.live, !requeueHappened, connections[Int(message.liveSerial)] != nil {
             // Once the live connection has closed, the server may have put the message back:
             // it counts a live message delivered when it saw the device's TCP acknowledge it,
             // and a close can come first (docs/PROTOCOL.md § Delivery). Before, it cannot.
-            duplicate(seq, "offline on connection \(serial) after it was delivered live")
-        } else if trusted, !offline, message.offline, !confirmedByProtocol {
-            // (An msync device may be answered a page in the turn that ends its session and
-            // gives the message to the login that ended it: either may be read first.)
+            duplicate(seq, "offline on connection \(serial) after it was delivered live on connection \(message.liveSerial)")
+        } else if trusted, !offline, message.offline {
             duplicate(seq, "live on connection \(serial) after it came offline")
         } else if offline {
             // The first delivery decides where it counts; later ones are allowed repeats.
@@ -184,7 +180,6 @@ struct SoakLedger {
             if trusted, !message.live {
                 message.live = true
                 message.liveSerial = Int32(clamping: serial)
-                message.liveConfirmedByProtocol = confirmedByProtocol
             }
         }
         message.delivered = true
