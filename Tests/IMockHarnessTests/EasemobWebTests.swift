@@ -25,12 +25,12 @@ extension HarnessTests {
             ],
         ]
 
-        /// The settings of these fixtures: the defaults (the token warning at 80 %; the Web SDK
-        /// warns when its server time leaves at most a fifth of the life it saw at login, which
-        /// the warning's frame does once a real-time run's clock jumps past the deadline).
+        /// The settings of these fixtures: the Web SDK 4.17.0 warns only inside the last fifth
+        /// of the token life it saw at login (on its own clock), so the server warns at 81 %.
         static func settings(transport: ClientTransport = .imockJSON) -> RunSettings {
             var settings = RunSettings()
             settings.transport = transport
+            settings.tokenWarningPercent = 81
             return settings
         }
 

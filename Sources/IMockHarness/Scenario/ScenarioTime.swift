@@ -50,8 +50,6 @@ final class ScenarioTime {
 
     /// Whether some device keeps its own real-time timers.
     var hasRealTimeDevices: Bool { adapters.contains { $0.clock == .realTime } }
-    /// Whether some device keeps its timers on the shared virtual clock.
-    var hasVirtualTimeDevices: Bool { adapters.contains { $0.clock == .virtual } }
 
     // MARK: Settle
 
@@ -85,12 +83,7 @@ final class ScenarioTime {
     @discardableResult
     func advance(by ms: Int64, until condition: (() -> Bool)? = nil) async throws(ScenarioFailure) -> Bool {
         let target = nowMs + ms
-        // The server's moments are stops so that its callbacks interleave with device timers on
-        // the shared clock. Devices that all keep real time have none to interleave: the clock
-        // jumps in one move, and what the server sends on the way carries the time it ends at
-        // (the Web SDK warns of an expiry only when its server time leaves less than a fifth of
-        // the life it saw at login, which a stop at the warning's deadline never does).
-        let serverStops = hasRealTimeDevices && !hasVirtualTimeDevices ? [] : try await serverStops(upTo: target)
+        let serverStops = try await serverStops(upTo: target)
         var iterations = 0
         while true {
             try await settle()
