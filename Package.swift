@@ -77,7 +77,10 @@ let package = Package(
         // The command line: a table of commands (serve, run, bench, version …) over the modules below.
         .executableTarget(
             name: "imock",
-            dependencies: ["IMockCommon", "IMockCore", "IMockServer", "IMockStore", "IMockHarness", "IMockBench", "IMockNet", "CIMockShims"],
+            dependencies: [
+                "IMockCommon", "IMockCore", "IMockServer", "IMockStore", "IMockHarness", "IMockBench", "IMockNet", "IMockClient",
+                "CIMockShims",
+            ],
             swiftSettings: strictSettings),
 
         // Loopback servers, raw sockets and third-party processes shared by the test targets.
@@ -101,7 +104,7 @@ let package = Package(
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockBenchTests",
-            dependencies: ["imock", "IMockBench", "IMockCommon", "IMockCore", "IMockNet", "IMockTestSupport"],
+            dependencies: ["imock", "IMockBench", "IMockCommon", "IMockCore", "IMockNet", "IMockWire", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore", "COpenSSL"],
