@@ -41,10 +41,21 @@ final class DirectoryLock {
         descriptors = []
     }
 
+    /// How many times a held lock is tried again, 2 ms apart, before the store is refused.
+    static let lockAttempts = 50
+
     /// Locks `descriptor`, just opened from `path` (-1: the open failed), without waiting.
     private static func lock(_ descriptor: Int32, openedFrom path: String, of directory: String) throws(StoreError) -> Int32 {
         guard descriptor >= 0 else {
             throw .directoryUnavailable(path: directory, reason: "open \(path): \(DataDirectory.lastError())")
+        }
+        // A lock just released can look held for a moment: a child being spawned by another
+        // thread holds a copy of every descriptor until its exec closes them (`O_CLOEXEC`), and
+        // a `flock` belongs to the open file description. A holder that stays is refused.
+        var attempts = 0
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0, errno == EWOULDBLOCK, attempts < DirectoryLock.lockAttempts {
+            attempts += 1
+            usleep(2_000)
         }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let failure = errno
