@@ -67,10 +67,11 @@ extension SoakDriver {
             ledger.accepted(seq, messageID: number, atMs: nowMs)
         case .ackOK(let id):
             guard case .ack(let seq) = reply(id, on: connection) else { return }
-            // msync's wire answers an ack at once and confirms the page on its next pull, which
-            // a login elsewhere may overtake: only a server's ack bounds later offline syncs.
-            // (The gateway acks a message when its pull returns it, before the device has it.)
-            guard connection.transport != .msync else { return }
+            // Only a server's ack bounds later offline syncs. msync's and the gateway's wires answer
+            // an ack themselves: msync confirms the page on its next pull, which a login elsewhere
+            // may overtake; the gateway acks a message when its pull returns it, and a live push
+            // not at all (the device's TCP confirms it, and a drop before that gives it back).
+            guard connection.transport == .imockJSON else { return }
             ledger.ackConfirmed(seq, nextSerial: nextSerial)
         case .error(let id, let code, let message, _):
             refused(id, code: code, message: message, on: connection)
