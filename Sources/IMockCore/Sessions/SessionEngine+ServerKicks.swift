@@ -33,6 +33,8 @@ extension SessionEngine {
         if let key = UserKey(app: app, rawUser: user) {
             if offlineQueues.removeValue(forKey: key) != nil {
                 changeLog.record(.queueDropped(app, recipient: key.user))
+                // Its messages are gone: no connection holds them any longer.
+                for (connection, held) in inFlight where held.key == key { inFlight[connection] = nil }
             }
             users[key]?.lastLogin = nil
             if users[key]?.isEmpty == true { users[key] = nil }

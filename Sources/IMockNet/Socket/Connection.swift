@@ -112,11 +112,8 @@ public final class Connection: IOHandler {
         handler?.connectionDidBecomeActive(self)
     }
 
-    /// Whether the socket is closed (not only the protocol's conversation: a closing
-    /// connection lingers to let the peer take the last of its output).
-    public var isSocketClosed: Bool { state == .closed }
-
-    /// Runs `action` once the socket is closed — at once when it is already.
+    /// Runs `action` once the socket is closed (not only the protocol's conversation: a closing
+    /// connection lingers to let the peer take the last of its output) — at once when it is.
     public func whenSocketCloses(_ action: @escaping () -> Void) {
         if state == .closed { action() } else { socketCloseActions.append(action) }
     }

@@ -49,7 +49,7 @@ extension SessionHub {
             domain.value.releaseInFlight(of: id)
             return
         }
-        let hub = LoopBound(WeakReference(self), on: loop)
+        let hub = bound
         state.channel.connection.whenSocketCloses {
             guard let hub = hub.value.object else { return }  // the server stopped
             hub.confirmDelivery(state, on: id)
@@ -60,7 +60,7 @@ extension SessionHub {
     private func armDeliverySweep() {
         guard !deliverySweepArmed else { return }
         deliverySweepArmed = true
-        let hub = LoopBound(WeakReference(self), on: loop)
+        let hub = bound
         _ = loop.scheduleTimer(after: Self.deliverySweepInterval) { hub.value.object?.sweepDeliveries() }
     }
 

@@ -215,7 +215,7 @@ final class SessionHub {
     // MARK: Domain events
 
     /// This hub as timeline actions capture it.
-    private lazy var bound = LoopBound(WeakReference(self), on: loop)
+    lazy var bound = LoopBound(WeakReference(self), on: loop)
 
     /// Puts `timer` on the timeline; it fires on this hub's loop.
     func schedule(_ timer: HubTimer, atMs: Int64) {
