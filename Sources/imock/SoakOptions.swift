@@ -1,3 +1,4 @@
+import Glibc
 import IMockCommon
 import IMockHarness
 
@@ -13,6 +14,8 @@ struct SoakOptions: Sendable {
     var serverPID: Int32?
     var maximumMemoryGrowthMiB = SoakConfiguration.defaultMaximumMemoryGrowthBytes >> 20
     var json = false
+    /// Kill the server child with SIGKILL this many times and restart it on its `--data`.
+    var crashRestarts = 0
 
     /// The longest soak: a day.
     static let maximumSeconds = 24 * 3600
@@ -30,15 +33,28 @@ struct SoakOptions: Sendable {
             throw UsageError("--server needs --admin-secret (or IMOCK_ADMIN_SECRET): the soak steers the server through its control API")
         }
         if options.serverURL == nil, options.serverPID != nil { throw UsageError("--server-pid is for --server") }
+        if options.serverURL != nil, options.crashRestarts > 0 {
+            throw UsageError("--crash-restart runs a server of its own: it cannot be given with --server")
+        }
         return options
     }
 
     /// The configuration these options ask for.
     var configuration: SoakConfiguration {
-        let target: SoakConfiguration.Target = serverURL.map { .external(url: $0, adminSecret: adminSecret ?? "", pid: serverPID) } ?? .inProcess
+        let target: SoakConfiguration.Target =
+            if let serverURL { .external(url: serverURL, adminSecret: adminSecret ?? "", pid: serverPID) }
+            else if crashRestarts > 0 { .crashRestart(executable: Self.executablePath, crashes: crashRestarts) }
+            else { .inProcess }
         return SoakConfiguration(
             duration: .seconds(seconds ?? 60), seed: seed, devices: devices, target: target,
             maximumMemoryGrowthBytes: maximumMemoryGrowthMiB << 20)
+    }
+
+    /// This executable, for the server child of `--crash-restart`.
+    static var executablePath: String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
     }
 
     /// `imock soak`'s options, declared once for parsing, `--help` and the environment.
@@ -85,6 +101,13 @@ struct SoakOptions: Sendable {
                 "--server-pid", "<pid>", help: "With --server: the process to sample.", default: "the local process listening on its port"
             ) { options, value throws(UsageError) in
                 options.serverPID = Int32(try OptionValue.integer(value, option: "--server-pid", in: 1...Int(Int32.max)))
+            },
+            CommandLineOption(
+                "--crash-restart", "<n>",
+                help: "Soak an `imock serve --data` child instead, killed with SIGKILL n times during the load (0-10; 0: none) and restarted on its data.",
+                default: "0: the in-process server, never killed"
+            ) { options, value throws(UsageError) in
+                options.crashRestarts = try OptionValue.integer(value, option: "--crash-restart", in: 0...10)
             },
             CommandLineOption(
                 "--max-memory-growth-mib", "<n>", help: "Fail when resident memory grows more than n MiB after the warm-up.",

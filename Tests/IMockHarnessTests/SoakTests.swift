@@ -43,6 +43,8 @@ struct SoakTests {
         for dialect in ["imock-json", "msync", "openim"] { #expect(int("logins", "byDialect", dialect) > 10, "\(dialect): \(report)") }
         #expect(int("tokens", "renewalsAccepted") > 0 && int("tokens", "warnings") > 0 && int("control", "clockAdvances") > 0, "\(report)")
         #expect(keys("control", "faults").count >= 4, "\(report)")
+        // Slow readers and silent peers, with large messages sent to them.
+        #expect(int("stalls", "reading") > 0 && int("stalls", "silent") > 0 && int("stalls", "floodMessages") > 0, "\(report)")
         #expect(json["apps"]?.arrayValue?.compactMap { $0["name"]?.stringValue }
             == ["em-multi", "em-single", "em-multi-keep", "em-single-keep", "oi-0", "oi-1", "oi-4", "oi-5"])
         // Memory and files: sampled about once a second, within the bound, back to the start.
@@ -95,6 +97,33 @@ struct SoakTests {
         #expect(report.target == "imock serve at http://127.0.0.1:\(server.port) (pid \(server.pid))")
         #expect(report.memoryUnavailable == nil && report.samples.count >= 4, "\(report.text)")
         #expect(report.messages.lost == 0 && report.messages.accepted > 0, "\(report.text)")
+    }
+
+    @Test("a crash-restart soak kills its imock serve --data child twice and nothing accepted is lost")
+    func crashRestart() async throws {
+        let seconds = max(20, Self.seconds / 3)
+        let output = try await ExternalCommand.run(
+            try IMockProcess.binaryPath(), ["soak", "--seconds", String(seconds), "--seed", "21", "--crash-restart", "2", "--json"])
+        let report = "\(output.stdout)\n\(output.stderr)"
+        #expect(output.status == 0, "\(report)")
+        let json = try JSONValue.parse(Array(output.stdout.utf8))
+        func int(_ path: String...) -> Int64 { path.reduce(json as JSONValue?) { $0?[$1] }?.intValue ?? -1 }
+        #expect(json["passed"]?.boolValue == true, "\(report)")
+        #expect(int("control", "crashes") == 2, "\(report)")
+        for figure in ["lost", "duplicated", "outOfOrder", "misdelivered"] { #expect(int("messages", figure) == 0, "\(figure): \(report)") }
+        // Messages were waiting offline across the kills and came back from the store.
+        #expect(int("messages", "deliveredOffline") > 0 && int("anomalies", "count") == 0, "\(report)")
+        #expect(json["target"]?.stringValue?.contains("killed with SIGKILL and restarted 2 times") == true, "\(report)")
+        #expect(json["memory"]?["available"]?.boolValue == true, "the child's /proc was sampled: \(report)")
+    }
+
+    @Test("--crash-restart is refused with --server and outside 0...10", arguments: [
+        ["--crash-restart", "2", "--server", "http://127.0.0.1:1", "--admin-secret", "s"], ["--crash-restart", "-1"], ["--crash-restart", "11"],
+    ])
+    func crashRestartUsage(_ arguments: [String]) async throws {
+        let output = try await ExternalCommand.run(try IMockProcess.binaryPath(), ["soak"] + arguments)
+        #expect(output.status == 64, "\(output.stderr)")
+        #expect(output.stderr.contains("--crash-restart"), "\(output.stderr)")
     }
 
     @Test("an external server on a flowing clock is refused")

@@ -33,7 +33,11 @@ final class ScenarioServer: Sendable {
     }
 
     /// Starts the in-process server, or connects to the external one (whose clock must be virtual).
-    static func start(_ target: ServerTarget, seedRandom: UInt64?, tokenWarningPercent: Int) async throws(ScenarioFailure)
+    /// `maxWebSocketOutputBytes`: the in-process server's output cap (`--max-ws-output-bytes`),
+    /// its default when nil.
+    static func start(
+        _ target: ServerTarget, seedRandom: UInt64?, tokenWarningPercent: Int, maxWebSocketOutputBytes: Int? = nil
+    ) async throws(ScenarioFailure)
         -> ScenarioServer
     {
         let loop: EventLoop
@@ -46,6 +50,7 @@ final class ScenarioServer: Sendable {
             options.adminSecret = "harness-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
             options.faultSeed = seedRandom
             options.tokenWarningPercent = tokenWarningPercent
+            if let maxWebSocketOutputBytes { options.maxWebSocketOutputBytes = maxWebSocketOutputBytes }
             let server = MockServer(
                 loop: loop, options: options, directory: Directory(settings: DirectorySettings(passwordIterations: 10, random: options.makeRandomSource())))
             let port: UInt16

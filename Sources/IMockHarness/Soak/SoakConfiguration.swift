@@ -10,6 +10,10 @@ public struct SoakConfiguration: Sendable, Equatable {
         /// APIs. `pid`: the process to sample; nil finds the local process listening on the
         /// URL's port (when there is one this user may read).
         case external(url: String, adminSecret: String, pid: Int32?)
+        /// An `imock serve --clock virtual --data DIR` child of `executable` (the imock binary),
+        /// on a temporary data directory, killed with SIGKILL `crashes` times during the load
+        /// and restarted on the same data and port (docs/SOAK.md § Crash and restart).
+        case crashRestart(executable: String, crashes: Int)
     }
 
     /// How long the load runs (the drain that follows takes a few seconds more).

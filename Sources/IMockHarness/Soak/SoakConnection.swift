@@ -50,6 +50,14 @@ final class SoakConnection: WebSocketDelegate {
     let wire: (any ClientWire)?
     /// A fault touched it or the device dropped it.
     var lossy = false
+    /// Opened with a small receive buffer (``SoakDriver/narrowReceiveBufferBytes``): the kind
+    /// that stalls, since a full window is what makes the server hold its messages.
+    var narrow = false
+    /// It stopped reading at some point (docs/SOAK.md § Stalls): the server may close it for
+    /// what it held (1008) or cut it at its close timer.
+    var stalled = false
+    /// It is stalled now: the driver neither picks it for actions nor reads from it.
+    var stalling = false
     var aborted = false
     private var nextRequestID = 0
 

@@ -6,7 +6,7 @@ import IMockNet
 /// The load's actions, picked at random by weight each tick (docs/SOAK.md § What is mixed).
 extension SoakDriver {
     enum Action: CaseIterable {
-        case login, send, logout, drop, devices, ping, renew, controlKick, restDisconnect, expireNow, advanceClock, fault
+        case login, send, logout, drop, devices, ping, renew, controlKick, restDisconnect, expireNow, advanceClock, fault, stall
 
         var weight: Int {
             switch self {
@@ -22,6 +22,7 @@ extension SoakDriver {
             case .expireNow: 1
             case .advanceClock: 3
             case .fault: 2
+            case .stall: 1
             }
         }
 
@@ -50,6 +51,7 @@ extension SoakDriver {
         case .expireNow where httpFree: expireNow()
         case .advanceClock where httpFree: advanceClock()
         case .fault where httpFree: createFault()
+        case .stall: stallDevice()
         default: break
         }
     }
@@ -82,6 +84,7 @@ extension SoakDriver {
         connections[connection.serial] = connection
         if slot < slotConnections.count { slotConnections[slot] = connection }
         if destructiveFaults[user(of: connection), default: 0] > 0 { connection.lossy = true }
+        if !draining { connection.narrow = random.chance(0.25) }
         if let wire = connection.wire, wire.opensAtLogin {
             // OpenIM logs in with the upgrade itself: the login frame names the target.
             sendLogin(connection, token: token, autoLogin: autoLogin)
@@ -97,14 +100,18 @@ extension SoakDriver {
     }
 
     private func open(_ connection: SoakConnection, path: String, then opened: @escaping () -> Void) {
-        WebSocketClient.connect(loop: loop, address: socketAddress, host: socketHost, path: path, delegate: connection) {
+        WebSocketClient.connect(
+            loop: loop, address: socketAddress, host: socketHost, path: path,
+            receiveBufferBytes: connection.narrow ? Self.narrowReceiveBufferBytes : nil, delegate: connection
+        ) {
             [self] result in
             switch result {
             case .success(let channel):
                 connection.channel = channel
                 opened()
             case .failure(let error):
-                anomaly("WebSocket connect failed (\(connection.transport.rawValue)): \(error)")
+                // A connect under way when a crash-restart soak killed the server may fail.
+                if !connection.lossy { anomaly("WebSocket connect failed (\(connection.transport.rawValue)): \(error)") }
                 forget(connection)
             }
         }
@@ -140,9 +147,9 @@ extension SoakDriver {
 
     /// A random live connection; `speaking` narrows it to those of one dialect (the devices
     /// listing and token renewal exist in the imock JSON protocol only).
-    private func withLiveConnection(speaking transport: ClientTransport? = nil, _ body: (SoakConnection) -> Void) {
+    func withLiveConnection(speaking transport: ClientTransport? = nil, _ body: (SoakConnection) -> Void) {
         let live = slotConnections.compactMap { $0 }.filter {
-            $0.phase == .live && $0.announcedEnd == nil && (transport == nil || $0.transport == transport)
+            $0.phase == .live && $0.announcedEnd == nil && !$0.stalling && (transport == nil || $0.transport == transport)
         }
         guard !live.isEmpty else { return }
         body(live[Int(random.next() % UInt64(live.count))])
@@ -153,13 +160,18 @@ extension SoakDriver {
         withLiveConnection { connection in
             let app = plan.users[user(of: connection)].app
             let users = plan.users.filter { $0.app == app }
-            let recipient = users[Int(random.next() % UInt64(users.count))]
-            let seq = nextSeq
-            nextSeq += 1
-            ledger.sent(seq, to: recipient.index, atMs: nowMs)
-            connection.send(
-                { #"{"op":"send","id":"\#($0)","to":"\#(recipient.name)","text":"soak \#(seq)"}"# }, as: .send(seq: seq), atMs: nowMs)
+            send(from: connection, to: users[Int(random.next() % UInt64(users.count))].index)
         }
+    }
+
+    /// Sends message `soak <n>` (and `padding` after a space) from `connection` to user `recipient`.
+    func send(from connection: SoakConnection, to recipient: Int, padding: String = "") {
+        let seq = nextSeq
+        nextSeq += 1
+        ledger.sent(seq, to: recipient, atMs: nowMs)
+        let text = padding.isEmpty ? "soak \(seq)" : "soak \(seq) \(padding)"
+        let name = plan.users[recipient].name
+        connection.send({ #"{"op":"send","id":"\#($0)","to":"\#(name)","text":"\#(text)"}"# }, as: .send(seq: seq), atMs: nowMs)
     }
 
     /// The device loses its network: FIN or RST, no goodbye.

@@ -139,6 +139,7 @@ extension SoakDriver {
     /// holds is settled (the ledger closes its window); one it still holds after five lists and
     /// no destructive fault on its user is kicked, and settled once the kick is answered.
     func reap() {
+        guard phase != .crashing else { return }  // the server is down for a moment
         var byApp: [Int: [Int]] = [:]
         for (serial, entry) in unsettled { byApp[plan.users[entry.user].app, default: []].append(serial) }
         for (app, serials) in byApp where !reaping.contains(app) {

@@ -124,7 +124,7 @@ extension SoakDriver {
     /// A message: to the ledger; acked when it came offline (or when the connection is lossy
     /// and cannot tell), four times in five during the load and always in the drain.
     private func receivedMessage(_ text: String, id: String, from sender: String, on connection: SoakConnection) {
-        guard text.hasPrefix("soak "), let seq = Int(text.dropFirst(5)), let messageID = UInt64(id) else {
+        guard text.hasPrefix("soak "), let seq = Int(text.dropFirst(5).prefix { $0 != " " }), let messageID = UInt64(id) else {
             return anomaly("a message that is not the soak's: \(text.prefix(60)) id \(id)")
         }
         let offline = connection.inOfflineSync
@@ -141,6 +141,14 @@ extension SoakDriver {
     /// The connection ended: its close checked against what announced it.
     func closed(_ connection: SoakConnection, code: UInt16, reason: String) {
         let serverClosed = code != 1006 && !connection.aborted
+        // A stalled device may be closed for what it held (1008), or cut at the server's close
+        // timer before it read the close (1006): what announced the end may be lost with it.
+        // A device of a flooded user, or a narrow one, may get more than the cap in one burst
+        // (an offline sync of what a flood left queued; OpenIM and msync hold a whole sync
+        // until it is pulled): closed by the same rule.
+        let heldTooMuch = code == 1008 && (connection.narrow || floodedUsers.contains(user(of: connection)))
+        let stallEnd = !connection.aborted && (connection.stalled && (code == 1008 || code == 1006) || heldTooMuch)
+        if stallEnd { report.stallCloses += 1 }
         if connection.announcedEnd == nil, connection.transport != .imockJSON, code == 4108 {
             // msync says the expiry with a server time past it, the gateway not at all: the
             // close is the announcement.
@@ -151,13 +159,15 @@ extension SoakDriver {
         if let end = connection.announcedEnd {
             if closes(end, with: code, on: connection) {
                 if end.isKick { report.kicksClosed += 1 }
-            } else if !serverClosed, connection.lossy {
+            } else if !serverClosed && connection.lossy || stallEnd {
                 if end.isKick { report.kicksCutByFault += 1 }
             } else if !serverClosed {
                 if end.isKick { report.kicksWithoutClose += 1 } else { anomaly("\(end.op) without its close on connection \(connection.serial)") }
             } else {
                 anomaly("close \(code) after \(end.op) on connection \(connection.serial), expected \(end.closeCode)")
             }
+        } else if stallEnd {
+            // counted above
         } else if !serverClosed {
             if !connection.lossy {
                 anomaly("connection \(connection.serial) dropped (\(code)) without a fault")
@@ -167,7 +177,6 @@ extension SoakDriver {
         } else if !connection.lossy, !(phase == .finished && code == 1001) {
             anomaly("close \(code) \(reason) on connection \(connection.serial) with nothing announcing it")
         }
-        if code == 1008 { ledger.requeued() }
         ledger.connectionEnded(connection.serial, serverClosed: serverClosed, atMs: nowMs)
         if !serverClosed, connection.lossy, connection.phase != .connecting {
             unsettled[connection.serial] = (user(of: connection), connection.resource, 0)

@@ -15,6 +15,8 @@ final class SoakDriver {
     enum Phase {
         case settingUp
         case running
+        /// The load waits while the server is killed and restarted (``crashAndRestart()``).
+        case crashing
         case draining
         case finished
     }
@@ -26,7 +28,10 @@ final class SoakDriver {
     let socketAddress: SocketAddress
     let socketHost: String
     /// Samples the server's memory and descriptors; nil when that is not possible.
-    let probe: ProcessProbe?
+    var probe: ProcessProbe?
+    /// The server child a crash-restart soak kills and restarts, and when (ms of load).
+    let serverProcess: SoakServerProcess?
+    var crashesAtMs: [Int64] = []
     var random: SplitMix64
     var ledger = SoakLedger()
     var report = SoakReport()
@@ -50,6 +55,10 @@ final class SoakDriver {
     /// session lists still showed them.
     var unsettled: [Int: (user: Int, resource: String, sightings: Int)] = [:]
     var reaping: Set<Int> = []
+    /// The connection stalled now (one at a time).
+    var stalledSerial: Int?
+    /// Users sent a flood: their queues may hold more than the output cap.
+    var floodedUsers: Set<Int> = []
 
     private var loadStartMs: Int64 = 0
     var drainStartMs: Int64 = 0
@@ -67,7 +76,7 @@ final class SoakDriver {
     init(
         configuration: SoakConfiguration, plan: SoakPlan, loop: EventLoop, http: SoakHTTP, socketAddress: SocketAddress,
         socketHost: String, probe: ProcessProbe?, memoryUnavailable: String?, target: String,
-        progress: ((String) -> Void)?
+        serverProcess: SoakServerProcess? = nil, progress: ((String) -> Void)?
     ) {
         self.configuration = configuration
         self.plan = plan
@@ -76,7 +85,12 @@ final class SoakDriver {
         self.socketAddress = socketAddress
         self.socketHost = socketHost
         self.probe = probe
+        self.serverProcess = serverProcess
         self.progress = progress
+        if case .crashRestart(_, let crashes) = configuration.target, crashes > 0 {
+            let loadMs = Int64(configuration.duration / .milliseconds(1))
+            crashesAtMs = (1...crashes).map { loadMs * Int64($0) / Int64(crashes + 1) }
+        }
         random = SplitMix64(seed: SplitMix64.derive(configuration.seed, 2))
         slotConnections = Array(repeating: nil, count: plan.slots.count)
         userTokens = Array(repeating: nil, count: plan.users.count)
@@ -148,6 +162,10 @@ final class SoakDriver {
         if loadMs >= Int64(configuration.duration / .milliseconds(1)) {
             report.loadSeconds = Double(loadMs) / 1000
             return beginDrain()
+        }
+        if let crashAtMs = crashesAtMs.first, loadMs >= crashAtMs {
+            crashesAtMs.removeFirst()
+            return crashAndRestart()
         }
         for _ in 0..<2 { performRandomAction() }
         if let progress, nowMs - lastProgressMs >= 10_000 {

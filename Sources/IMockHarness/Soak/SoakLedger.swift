@@ -56,9 +56,6 @@ struct SoakLedger {
     /// Ended lossy connections the server may still hold: user and window index.
     private var unsettled: [Int: (user: Int, window: Int)] = [:]
     private(set) var figures = SoakMessageFigures()
-    /// Whether a connection was closed for not reading (1008): its live messages go back to the
-    /// offline queue, so "offline after live" is then allowed.
-    private var requeueHappened = false
 
     // MARK: Connections
 
@@ -93,10 +90,6 @@ struct SoakLedger {
 
     /// Ended lossy connections whose sessions the server may still hold.
     var unsettledConnections: [Int] { unsettled.keys.sorted() }
-
-    /// A connection was closed for not reading (1008): its live messages went back to the
-    /// offline queue, so one may come live and then offline.
-    mutating func requeued() { requeueHappened = true }
 
     // MARK: Messages
 
@@ -164,7 +157,7 @@ struct SoakLedger {
         let trusted = !connection.lossy && tellsOfflineFromLive
         if offline, message.ackBound > 0, serial >= Int(message.ackBound) {
             duplicate(seq, "in the offline sync of connection \(serial), which logged in after its ack")
-        } else if trusted, offline, message.live, !requeueHappened, connections[Int(message.liveSerial)] != nil {
+        } else if trusted, offline, message.live, connections[Int(message.liveSerial)] != nil {
             // Once the live connection has closed, the server may have put the message back:
             // it counts a live message delivered when it saw the device's TCP acknowledge it,
             // and a close can come first (docs/PROTOCOL.md § Delivery). Before, it cannot.

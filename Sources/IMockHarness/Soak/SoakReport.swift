@@ -64,6 +64,18 @@ public struct SoakReport: Sendable {
     public var faults: [String: Int] = [:]
     public var httpCalls = 0
 
+    // Non-readers and silent peers (docs/SOAK.md § Stalls).
+    /// Devices that stopped reading for a while and kept pinging.
+    public var stallsReading = 0
+    /// Devices that went silent both ways, past the server's close timer.
+    public var stallsSilent = 0
+    /// The large messages sent to stalled devices' users.
+    public var floodMessages = 0
+    /// Stalled connections the server closed for what they held (1008, or cut at its close timer).
+    public var stallCloses = 0
+    /// Server crashes (SIGKILL) and restarts on the same `--data`.
+    public var crashes = 0
+
     // Messages.
     public var messages = SoakMessageFigures()
 
@@ -135,7 +147,9 @@ public struct SoakReport: Sendable {
         row("tokens", "\(tokensFetched) fetched, \(tokenWarnings) warnings, renewals \(renewalsSent) sent (\(renewalsAccepted) ok, "
             + "\(renewalsRefused) refused), expire-now \(expireNowCalls)")
         row("control", "clock advanced \(clockAdvances) times (+\(Self.duration(clockAdvancedMs))), \(controlKicks) kicks, "
-            + "\(restDisconnects) REST disconnects, \(httpCalls) HTTP calls")
+            + "\(restDisconnects) REST disconnects, \(httpCalls) HTTP calls, \(crashes) server crashes (SIGKILL, restart on --data)")
+        row("stalls", "\(stallsReading) stopped reading (pinging), \(stallsSilent) silent both ways; \(floodMessages) large messages sent to them, "
+            + "\(stallCloses) closed by the server for what they held")
         row("faults", faults.isEmpty ? "none" : faults.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         let m = messages
         row("messages", "\(m.sent) sent: \(m.accepted) accepted, \(sum(m.refused)) refused\(Self.codes(m.refused)), "
@@ -207,8 +221,12 @@ public struct SoakReport: Sendable {
             ])),
             ("control", object([
                 ("clockAdvances", int(clockAdvances)), ("clockAdvancedMs", .int(clockAdvancedMs)), ("kicks", int(controlKicks)),
-                ("restDisconnects", int(restDisconnects)), ("httpCalls", int(httpCalls)),
+                ("restDisconnects", int(restDisconnects)), ("httpCalls", int(httpCalls)), ("crashes", int(crashes)),
                 ("faults", object(faults.sorted { $0.key < $1.key }.map { ($0.key, int($0.value)) })),
+            ])),
+            ("stalls", object([
+                ("reading", int(stallsReading)), ("silent", int(stallsSilent)), ("floodMessages", int(floodMessages)),
+                ("closedByServer", int(stallCloses)),
             ])),
             ("messages", object([
                 ("sent", int(m.sent)), ("accepted", int(m.accepted)), ("refused", codes(m.refused)), ("unconfirmed", int(m.unconfirmed)),

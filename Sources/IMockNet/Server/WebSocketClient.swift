@@ -34,10 +34,11 @@ public enum WebSocketClient {
     ///
     /// With `tls`, `serverName` is sent as SNI and, when the context verifies peers, checked
     /// against the certificate; nil means `host` without a port (and no SNI for an IP address).
+    /// `receiveBufferBytes`: the socket's `SO_RCVBUF` (``Connection/connect(loop:to:tls:serverName:receiveBufferBytes:handler:completion:)``).
     public static func connect(
         loop: EventLoop, address: SocketAddress, host: String, path: String,
         tls: TLSContext? = nil, serverName: String? = nil, headers: HTTPHeaders = HTTPHeaders(),
-        maxMessageBytes: Int = HTTPServerConfiguration.defaultMaxWebSocketMessageBytes,
+        maxMessageBytes: Int = HTTPServerConfiguration.defaultMaxWebSocketMessageBytes, receiveBufferBytes: Int? = nil,
         delegate: any WebSocketDelegate,
         completion: @escaping (Result<WebSocketChannel, WebSocketClientError>) -> Void
     ) {
@@ -47,7 +48,8 @@ public enum WebSocketClient {
         do {
             let connection = try Connection.connect(
                 loop: loop, to: address, tls: tls,
-                serverName: tls == nil ? nil : (serverName ?? TLSServerName.from(hostHeader: host)), handler: handshake
+                serverName: tls == nil ? nil : (serverName ?? TLSServerName.from(hostHeader: host)),
+                receiveBufferBytes: receiveBufferBytes, handler: handshake
             ) { error in
                 if let error { handshake.fail(.connectFailed(error)) }
             }

@@ -75,12 +75,17 @@ public final class Connection: IOHandler {
     }
 
     /// Starts a non-blocking connect to `address`; `completion` runs on the loop thread with nil
-    /// on success (then the handler becomes active) or the connect error.
+    /// on success (then the handler becomes active) or the connect error. `receiveBufferBytes`
+    /// sets `SO_RCVBUF` before the connect (so the window it offers is that small from the
+    /// start): a client that stops reading then holds back its peer after that many bytes.
     public static func connect(
         loop: EventLoop, to address: SocketAddress, tls: TLSContext? = nil, serverName: String? = nil,
-        handler: any ConnectionHandler, completion: @escaping (SystemError?) -> Void
+        receiveBufferBytes: Int? = nil, handler: any ConnectionHandler, completion: @escaping (SystemError?) -> Void
     ) throws(SystemError) -> Connection {
         let fd = try Socket.makeTCP(family: address.family)
+        if let receiveBufferBytes {
+            Socket.setOption(fd, level: SOL_SOCKET, name: SO_RCVBUF, value: Int32(clamping: receiveBufferBytes))
+        }
         let connection = Connection(
             loop: loop, fd: fd, peer: address,
             tls: tls.map { TLSSession(context: $0, role: .client, serverName: serverName) })

@@ -1,0 +1,91 @@
+import Glibc
+import IMockCommon
+
+/// The `imock serve --clock virtual --data DIR` child of a crash-restart soak (docs/SOAK.md §
+/// Crash and restart): killed with SIGKILL in the middle of the load and started again on the
+/// same data directory and port. Its files live in a temporary directory removed at the end.
+final class SoakServerProcess: @unchecked Sendable {
+    /// The imock executable.
+    let executable: String
+    let adminSecret: String
+    /// The temporary directory: `data/` (the store) and `serve.log` (the child's output).
+    let base: String
+    private(set) var port: UInt16 = 0
+    private(set) var process: SpawnedProcess?
+    private let outputLimitBytes: Int
+
+    var dataDirectory: String { base + "/data" }
+    var logPath: String { base + "/serve.log" }
+
+    /// Makes the temporary directory; starts nothing yet.
+    init(executable: String, adminSecret: String, outputLimitBytes: Int) throws(SoakFailure) {
+        var template = Array((Files.temporaryDirectory + "/imock-soak-XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw SoakFailure("cannot make a temporary directory: errno \(errno)")
+        }
+        self.executable = executable
+        self.adminSecret = adminSecret
+        self.outputLimitBytes = outputLimitBytes
+        base = String(cString: made)
+    }
+
+    /// Starts the server: on a port the kernel picks the first time (read from its log), on
+    /// the same port afterwards. Returns once it listens (the first time) or once it was
+    /// spawned (afterwards: the caller waits for its control API).
+    func start() async throws(SoakFailure) {
+        try spawn()
+        guard port == 0 else { return }
+        for _ in 0..<400 {
+            if let found = Self.listeningPort(in: log) {
+                port = found
+                return
+            }
+            guard process?.isRunning == true else { break }
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+        let output = log
+        stop()
+        throw SoakFailure("imock serve did not start listening: \(output.suffix(400))")
+    }
+
+    /// Starts it again on the same port and data (after ``crash()``), without waiting.
+    func restart() throws(SoakFailure) { try spawn() }
+
+    private func spawn() throws(SoakFailure) {
+        let arguments = [
+            "serve", "--clock", "virtual", "--data", dataDirectory, "--admin-secret", adminSecret,
+            "--max-ws-output-bytes", String(outputLimitBytes), "--port", String(port),
+        ]
+        do {
+            // A restart logs to a file of its own: the first start's log says the port.
+            process = try SpawnedProcess.spawn(executable, arguments, stdout: .file(logPath + (port == 0 ? "" : ".restart")), stderr: .stdout)
+        } catch {
+            throw SoakFailure("cannot start \(executable) serve: \(error)")
+        }
+    }
+
+    /// What the first start logged.
+    private var log: String { (try? Files.read(logPath)).map { String(decoding: $0, as: UTF8.self) } ?? "" }
+
+    /// SIGKILL: no shutdown, no last commit; the kernel closes its sockets.
+    func crash() {
+        process?.kill()
+        process = nil
+    }
+
+    /// Ends the child (SIGKILL: the soak is over) and removes the temporary directory.
+    func stop() {
+        process?.kill()
+        process = nil
+        try? Files.removeTree(base)
+    }
+
+    /// The port of the `listening address=HOST:PORT` line of the server's log.
+    static func listeningPort(in log: String) -> UInt16? {
+        guard let line = log.split(separator: "\n").first(where: { $0.contains(" listening address=") }),
+            let address = line.split(separator: " ").first(where: { $0.hasPrefix("address=") }),
+            let colon = address.lastIndex(of: ":")
+        else { return nil }
+        return UInt16(address[address.index(after: colon)...])
+    }
+}
