@@ -20,6 +20,11 @@ extension Domain {
         engine.releaseInFlight(of: connection)
     }
 
+    /// These messages in flight to `connection` were never written to it: they wait again.
+    public mutating func notWritten(_ connection: ConnectionID, messageIDs: some Sequence<String>) {
+        engine.notWritten(connection, messageIDs: messageIDs)
+    }
+
     /// The device on `connection` received these messages (its TCP acknowledged them).
     public mutating func delivered(_ connection: ConnectionID, messageIDs: some Sequence<String>) {
         engine.delivered(connection, messageIDs: messageIDs)

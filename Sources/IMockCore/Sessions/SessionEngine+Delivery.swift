@@ -55,6 +55,17 @@ extension SessionEngine {
         }
     }
 
+    /// These messages in flight to `connection` were never written to it (they waited for its
+    /// socket to drain, and its session ended first): they wait again now, in place, without
+    /// waiting for the close.
+    public mutating func notWritten(_ connection: ConnectionID, messageIDs: some Sequence<String>) {
+        guard let key = inFlight[connection]?.key else { return }
+        for id in messageIDs where inFlight[connection]?.messages[id] != nil {
+            forget(id, heldBy: connection)
+            _ = offlineQueues[key]?.release(id, from: connection)
+        }
+    }
+
     /// The connection is gone: what it held and had not confirmed waits again, in place.
     public mutating func releaseInFlight(of connection: ConnectionID) {
         guard let held = inFlight.removeValue(forKey: connection) else { return }

@@ -61,6 +61,8 @@ public final class Connection: IOHandler {
     private var lingerTimer: LoopTimerID?
     /// Whether the loop will flush this connection's output at the end of its turn.
     private var flushPending = false
+    /// What to run once the queued output falls under a mark (``whenOutputDrains(below:_:)``).
+    private var drainWatch: (belowBytes: Int, action: () -> Void)?
     private static let ids = IDGenerator()
 
     /// Wraps an accepted descriptor. Call `activate()` on the loop thread to start reading.
@@ -226,6 +228,23 @@ public final class Connection: IOHandler {
             return
         }
         updateInterest()
+        if let watch = drainWatch, queuedBytes < watch.belowBytes, state == .open {
+            drainWatch = nil
+            // On the next turn: the action writes, and a write flushes (and may drain) at once.
+            _ = loop.scheduleTimer(after: .zero) { watch.action() }
+        }
+    }
+
+    /// Runs `action` once (on a later turn of the loop) when fewer than `bytes` of output wait
+    /// for the socket — at once when that is already so; replaces an earlier watch. Nothing runs
+    /// once the connection is closing. A writer that produces faster than its peer reads (an
+    /// offline sync) writes a share, then waits for this.
+    public func whenOutputDrains(below bytes: Int, _ action: @escaping () -> Void) {
+        drainWatch = (bytes, action)
+        if queuedBytes < bytes, state == .open {
+            drainWatch = nil
+            _ = loop.scheduleTimer(after: .zero) { action() }
+        }
     }
 
     /// One system call's worth of the queued output: the first chunk alone, or several gathered.

@@ -23,7 +23,9 @@ final class SessionHub {
     private let logger: Logger
     private let idleTimeout: Duration
     /// Most output a connection may have waiting (`--max-ws-output-bytes`).
-    private let outputLimit: Int
+    let outputLimit: Int
+    /// Outputs waiting for their connection's socket to drain (SessionHub+Pacing.swift).
+    var backlogs: [ConnectionID: [SessionOutput]] = [:]
     /// The server's domain (shared with the REST and control handlers).
     let domain: LoopBound<Domain>
     private(set) var channels: [ConnectionID: ChannelState] = [:]
@@ -206,6 +208,7 @@ final class SessionHub {
                 dialect: state.dialect?.name)
         }
         background.remove(id)
+        dropBacklog(of: id)
         forgetFaultState(of: id)
         perform(domain.value.connectionClosed(id, keepingInFlight: true, nowMs: clock.nowMs))
         settleDelivery(state, of: id)
@@ -259,8 +262,8 @@ final class SessionHub {
             case .journal(let entry):
                 record(entry)
                 continue
-            case .reply, .push, .end:
-                break
+            case .reply(let id, _, _), .push(let id, _), .end(let id, _):
+                if waitsForDrain(output, on: id) { continue }
             }
             rememberFaultSubject(for: output)
             for step in steps(for: output) {
@@ -328,7 +331,7 @@ final class SessionHub {
     /// the output its socket has not taken plus the messages in flight to it that it has not
     /// confirmed (msync's not pulled yet, OpenIM's whatever their compressed size). Its
     /// messages wait again when the close is reported (the engine's `outputOverflowed`).
-    private func checkOutputLimit(_ id: ConnectionID) {
+    func checkOutputLimit(_ id: ConnectionID) {
         guard let channel = channels[id]?.channel, channel.isOpen, heldBytes(id, channel) > outputLimit else { return }
         confirmDelivery(on: id)  // what the peer took meanwhile is not held
         let held = heldBytes(id, channel)

@@ -110,6 +110,39 @@ struct DeliveryContractTests {
         await fixture.stop()
     }
 
+    @Test(
+        "an offline queue larger than the output cap reaches a device with a small window, at every login, without a 1008",
+        arguments: ContractDialect.allCases)
+    func offlineSyncLargerThanTheCapIsPaced(_ dialect: ContractDialect) async throws {
+        let fixture = try fixture(for: dialect, outputLimit: 65_536)
+        _ = try fixture.userToken("reader")
+        let sender = try ContractDevice(
+            dialect, port: fixture.server.port, user: "sender", token: try fixture.userToken("sender"), device: "s")
+        // 6 MB queued while the reader is away: a hundred times the cap, and more than the
+        // server's kernel buffers a socket (4 MiB at most), so most of it must wait in the server.
+        let accepted = try send(count: 1200, of: String(repeating: "q", count: 5000), from: sender)
+        #expect(accepted.count == 1200)
+        for attempt in 1...2 {
+            let reader = try ContractDevice(
+                dialect, port: fixture.server.port, user: "reader", token: try fixture.userToken("reader", register: false),
+                device: "narrow\(attempt)", receiveBufferBytes: 4096)
+            if dialect == .imockJSON {
+                // The sync is written as the 4 KiB window takes it: every message, in order.
+                let read = try reader.read { $0.compactMap(\.messageID).count >= 1200 }
+                #expect(read.close == nil, "login \(attempt) was closed with \(read.close ?? 0)")
+                #expect(read.events.compactMap(\.messageID) == accepted, "login \(attempt)")
+            } else {
+                // msync and the gateway hold the sync until the device pulls it, page by page.
+                try await eventuallyLoggedIn(fixture, user: "reader")
+            }
+            reader.client.socket.shutdownWrite()
+        }
+        #expect(try !fixture.journalEvents().contains("closed:1008"), "no login was closed for what its sync held")
+        // Nothing was acked: the whole queue still waits, once, in order.
+        #expect(try await offlineSync(fixture, user: "reader", dialect) == accepted)
+        await fixture.stop()
+    }
+
     @Test("an OpenIM device that does not read is closed by what it holds, not by its gzip-compressed size")
     func openIMGzipCountsWhatIsHeld() async throws {
         let fixture = try fixture(for: .openIMGob, outputLimit: 65_536)
