@@ -113,7 +113,11 @@ let package = Package(
             name: "IMockStoreTests", dependencies: ["IMockStore", "IMockCommon", "IMockCore", "CSQLite"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockCLITests", dependencies: ["imock", "IMockBench", "IMockCommon", "IMockNet", "IMockServer", "IMockTestSupport"],
+            name: "IMockCLITests",
+            dependencies: [
+                "imock", "IMockBench", "IMockClient", "IMockCommon", "IMockCore", "IMockHarness", "IMockNet", "IMockServer",
+                "IMockTestSupport",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockWireTests", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockTestSupport"],

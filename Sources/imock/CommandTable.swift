@@ -23,7 +23,7 @@ enum CommandTable {
         IMockCommand(name: "serve", summary: "Run the mock server (REST, session connections, control API).", run: ServeCommand.run),
         IMockCommand(
             name: "run", summary: "Replay scenario fixtures and check the callback order the vendor documents require.",
-            run: { arguments, environment in RunCommand.main(arguments, environment: environment) }),
+            run: RunCommand.run),
         IMockCommand(
             name: "token", summary: "Print an app or user token: minted offline for a seed file, or asked from a running server.",
             run: TokenCommand.run),

@@ -40,20 +40,21 @@ final class ScenarioServer: Sendable {
         do { loop = try EventLoop() } catch { throw ScenarioFailure("cannot create an event loop: \(error)") }
         switch target {
         case .inProcess:
-            var options = ServeOptions()
-            options.port = 0
-            options.clockMode = .virtual
-            options.adminSecret = "harness-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-            options.faultSeed = seedRandom
-            options.tokenWarningPercent = tokenWarningPercent
+            var configuration = ServerConfiguration()
+            configuration.port = 0
+            configuration.clockMode = .virtual
+            configuration.adminSecret = "harness-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            configuration.randomSeed = seedRandom
+            configuration.tokenWarningPercent = tokenWarningPercent
             let server = MockServer(
-                loop: loop, options: options, directory: Directory(settings: DirectorySettings(passwordIterations: 10, random: options.makeRandomSource())))
+                loop: loop, configuration: configuration,
+                directory: Directory(settings: DirectorySettings(passwordIterations: 10, random: configuration.makeRandomSource())))
             let port: UInt16
             do { port = try server.start().port } catch { throw ScenarioFailure("cannot start the in-process server: \(error)") }
             loop.start()
             let http = ServerEndpoint(host: "127.0.0.1", port: port, path: "/")
             return ScenarioServer(
-                loop: loop, link: ServerLink(loop: loop, endpoint: http, adminSecret: options.adminSecret!),
+                loop: loop, link: ServerLink(loop: loop, endpoint: http, adminSecret: configuration.adminSecret!),
                 socketEndpoint: ServerEndpoint(host: "127.0.0.1", port: port), tokenWarningPercent: tokenWarningPercent,
                 server: LoopBound(server, on: loop))
         case .external(let url, let secret):
