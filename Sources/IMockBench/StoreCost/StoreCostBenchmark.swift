@@ -2,8 +2,10 @@
 @preconcurrency import Glibc
 #endif
 import Dispatch
+import IMockCommon
 import IMockCore
 import IMockNet
+import IMockServer
 import IMockStore
 import Synchronization
 
