@@ -33,9 +33,14 @@ final class ScenarioServer: Sendable {
     }
 
     /// Starts the in-process server, or connects to the external one (whose clock must be virtual).
-    static func start(_ target: ServerTarget, seedRandom: UInt64?, tokenWarningPercent: Int) async throws(ScenarioFailure)
+    /// The server's randomness is seeded by `seedRandom`; its admin secret is drawn from `random`
+    /// (by default the first fixture's stream of `seedRandom`, ``RunSettings/random(forFixture:)``).
+    static func start(
+        _ target: ServerTarget, seedRandom: UInt64?, random: RandomSource? = nil, tokenWarningPercent: Int
+    ) async throws(ScenarioFailure)
         -> ScenarioServer
     {
+        let random = random ?? RunSettings.random(seed: seedRandom, forFixture: 0)
         let loop: EventLoop
         do { loop = try EventLoop() } catch { throw ScenarioFailure("cannot create an event loop: \(error)") }
         switch target {
@@ -43,7 +48,7 @@ final class ScenarioServer: Sendable {
             var configuration = ServerConfiguration()
             configuration.port = 0
             configuration.clockMode = .virtual
-            configuration.adminSecret = "harness-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            configuration.adminSecret = "harness-" + String(random.next(), radix: 36)
             configuration.randomSeed = seedRandom
             configuration.tokenWarningPercent = tokenWarningPercent
             let server = MockServer(
