@@ -72,7 +72,10 @@ let package = Package(
         // `imock bench`: the IM scenarios against imock and baselines (docs/BENCHMARKS.md).
         .target(
             name: "IMockBench",
-            dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockNet", "IMockServer", "IMockClient", "IMockHarness", "CIMockShims"],
+            dependencies: [
+                "IMockCommon", "IMockCore", "IMockWire", "IMockNet", "IMockStore", "IMockServer", "IMockClient", "IMockHarness",
+                "CIMockShims",
+            ],
             swiftSettings: strictSettings),
         // The command line: a table of commands (serve, run, bench, version …) over the modules below.
         .executableTarget(
@@ -113,7 +116,11 @@ let package = Package(
             name: "IMockStoreTests", dependencies: ["IMockStore", "IMockCommon", "IMockCore", "CSQLite"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockCLITests", dependencies: ["imock", "IMockBench", "IMockCommon", "IMockNet", "IMockServer", "IMockTestSupport"],
+            name: "IMockCLITests",
+            dependencies: [
+                "imock", "IMockBench", "IMockClient", "IMockCommon", "IMockCore", "IMockHarness", "IMockNet", "IMockServer",
+                "IMockTestSupport",
+            ],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockWireTests", dependencies: ["IMockCommon", "IMockCore", "IMockWire", "IMockTestSupport"],

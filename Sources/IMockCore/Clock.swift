@@ -7,8 +7,8 @@ import Darwin
 
 /// A source of the current time in integer epoch milliseconds.
 ///
-/// Every expiry and timer in imock reads a `Clock`, so a run on a ``VirtualClock`` is
-/// deterministic and a one-hour token expiry is a millisecond test.
+/// Every expiry and timer in imock reads a `Clock`, so a run on a virtual `Timeline`
+/// (`--clock virtual`) is deterministic and a one-hour token expiry is a millisecond test.
 public protocol Clock: Sendable {
     /// The current time in milliseconds since 1970-01-01T00:00:00Z.
     var nowMs: Int64 { get }

@@ -22,8 +22,7 @@ enum CommandTable {
     static let commands: [IMockCommand] = [
         IMockCommand(name: "serve", summary: "Run the mock server (REST, session connections, control API).", run: ServeCommand.run),
         IMockCommand(
-            name: "run", summary: "Replay scenario fixtures and check the callback order the vendor documents require.",
-            run: { arguments, environment in RunCommand.main(arguments, environment: environment) }),
+            name: "run", summary: "Replay scenario fixtures and check the callback order the vendor documents require.", run: RunCommand.run),
         IMockCommand(
             name: "token", summary: "Print an app or user token: minted offline for a seed file, or asked from a running server.",
             run: TokenCommand.run),

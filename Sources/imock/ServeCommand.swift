@@ -20,21 +20,21 @@ enum ServeCommand {
             parse: { () throws(UsageError) in try ServeOptions.parse(arguments, environment: environment) }, serve)
     }
 
-    private static func serve(_ options: ServeOptions) -> Int32 {
-        let logger = Logger(format: options.logFormat, minimumLevel: options.logLevel)
+    private static func serve(_ configuration: ServerConfiguration) -> Int32 {
+        let logger = Logger(format: configuration.logFormat, minimumLevel: configuration.logLevel)
         // Thousands of sockets need more than the usual soft limit of 1024 descriptors.
         _ = cimock_raise_nofile_limit(1 << 20)
         // A store that reaches the file-size limit gets EFBIG (a failed commit, exit 74) instead
         // of the signal killing the process.
         _ = signal(SIGXFSZ, SIG_IGN)
         do {
-            let tls = try options.tlsCertificatePath.map { certificate in
-                try TLSContext(serverCertificatePath: certificate, privateKeyPath: options.tlsKeyPath ?? "")
+            let tls = try configuration.tlsCertificatePath.map { certificate in
+                try TLSContext(serverCertificatePath: certificate, privateKeyPath: configuration.tlsKeyPath ?? "")
             }
-            let settings = DirectorySettings(random: options.makeRandomSource())
+            let settings = DirectorySettings(random: configuration.makeRandomSource())
             let store: ServerStore?
             do {
-                store = try options.dataDirectory.map { path throws(StoreError) in
+                store = try configuration.dataDirectory.map { path throws(StoreError) in
                     try ServerStore.open(directory: path, settings: settings)
                 }
             } catch {
@@ -48,7 +48,7 @@ enum ServeCommand {
             if store?.restored == nil {
                 do {
                     var reporter: ProgressReporter?
-                    directory = try options.makeDirectory(settings: settings, nowMs: options.clockStartMs ?? SystemClock().nowMs) {
+                    directory = try configuration.makeDirectory(settings: settings, nowMs: configuration.clockStartMs ?? SystemClock().nowMs) {
                         done, total in
                         if reporter == nil {
                             reporter = ProgressReporter(title: "loading the seed's users", total: total) { line in
@@ -57,14 +57,17 @@ enum ServeCommand {
                         }
                         reporter?.report(done: done)
                     }
+                } catch let clash as ServerConfiguration.AppAlsoInSeed {
+                    StandardError.write("imock serve: option --app: \(clash)")
+                    return UsageError.exitCode
                 } catch {
-                    // A bad seed file or a clash with --app is bad usage: say what and where.
+                    // A bad seed file is bad usage: say what and where.
                     StandardError.write("imock serve: \(error)")
                     return UsageError.exitCode
                 }
             }
             let loop = try EventLoop()
-            let server = MockServer(loop: loop, options: options, directory: directory, tls: tls, logger: logger, store: store)
+            let server = MockServer(loop: loop, configuration: configuration, directory: directory, tls: tls, logger: logger, store: store)
             var status: Int32 = 0
             server.onStoreFailure = { _ in
                 status = ServeCommand.storeFailureExitCode

@@ -67,7 +67,7 @@ enum TokenCommand {
         do { endpoint = try ServerEndpoint(url: url) } catch {
             return .failure(TokenCommandError(message: "--server \(url): \(error)", exitCode: UsageError.exitCode))
         }
-        let key = options.app ?? (try! AppKey(parsing: ServeOptions.defaultApp.key))
+        let key = options.app ?? (try! AppKey(parsing: ServerConfiguration.defaultApp.key))
         let base = "/\(key.org)/\(key.app)"
         let client: BlockingHTTP
         do { client = try BlockingHTTP(endpoint: endpoint) } catch {

@@ -24,7 +24,7 @@ struct ScenarioSmokeTests {
 
     @Test("each scenario prints JSON objects with their fields; the comparison follows")
     func everyScenario() async throws {
-        var options = BenchOptions.tiny
+        var options = BenchConfiguration.tiny
         options.json = true
         options.compare = true
         options.imockExecutable = try IMockProcess.binaryPath()

@@ -15,12 +15,12 @@ extension HarnessTests {
         func externalServer() async throws {
             let child = try await IMockProcess.start(["--clock", "virtual", "--admin-secret", "ext-secret"])
             let files = catalogueFiles.filter { ["E5-", "E6-", "C2-", "S7-force", "O6-", "Z4-", "X2-", "S1-", "C10-"].contains(where: $0.contains) }
-            var options = RunOptions()
-            options.paths = files.map { packageRoot + "/" + $0 }
-            options.jobs = 2
-            options.settings.target = .external(url: "http://127.0.0.1:\(child.port)", adminSecret: "ext-secret")
+            var configuration = RunConfiguration()
+            configuration.paths = files.map { packageRoot + "/" + $0 }
+            configuration.jobs = 2
+            configuration.settings.target = .external(url: "http://127.0.0.1:\(child.port)", adminSecret: "ext-secret")
             let lines = Lines()
-            let status = await RunCommand.run(options) { lines.append($0) }
+            let status = await ConformanceRun.run(configuration) { lines.append($0) }
             #expect(status == 0, "\(lines.all.joined(separator: "\n"))")
             #expect(lines.all.filter { $0.contains("PASS") }.count == files.count)
             await stop(child)

@@ -73,13 +73,13 @@ func expectAdapterPassesItsSubset(_ directory: String, script: String, atLeast m
     let subset = try String(contentsOfFile: packageRoot + "/adapters/\(directory)/subset.txt", encoding: .utf8)
         .split(separator: "\n").map { packageRoot + "/" + $0 }
     #expect(subset.count >= minimum)
-    var options = RunOptions()
-    options.paths = subset
-    options.jobs = 1
-    options.settings.adapters[directory] = lowPriority + ["python3", packageRoot + "/adapters/\(directory)/\(script)"]
-    options.settings.adapterOverride = directory
+    var configuration = RunConfiguration()
+    configuration.paths = subset
+    configuration.jobs = 1
+    configuration.settings.adapters[directory] = lowPriority + ["python3", packageRoot + "/adapters/\(directory)/\(script)"]
+    configuration.settings.adapterOverride = directory
     let lines = HarnessTests.Lines()
-    let status = await RunCommand.run(options) { lines.append($0) }
+    let status = await ConformanceRun.run(configuration) { lines.append($0) }
     #expect(status == 0, "\(lines.all.joined(separator: "\n"))")
     #expect(lines.all.filter { $0.contains("PASS") }.count == subset.count, "\(lines.all.joined(separator: "\n"))")
 }

@@ -42,29 +42,19 @@ extension HarnessTests {
             defer { try? FileManager.default.removeItem(atPath: directory) }
             try miniFixture().write(toFile: directory + "/good.json", atomically: true, encoding: .utf8)
             try Self.cases[4].text.write(toFile: directory + "/bad.json", atomically: true, encoding: .utf8)
-            var options = RunOptions()
-            options.paths = [directory]
+            var configuration = RunConfiguration()
+            configuration.paths = [directory]
             let printed = Lines()
-            let status = await RunCommand.run(options) { printed.append($0) }
+            let status = await ConformanceRun.run(configuration) { printed.append($0) }
             #expect(status == FixtureError.exitCode)
             #expect(printed.all.isEmpty, "something ran: \(printed.all)")
         }
 
         @Test("a path that does not exist is bad usage (64)")
         func missingPath() async {
-            var options = RunOptions()
-            options.paths = ["/no/such/fixtures"]
-            #expect(await RunCommand.run(options) { _ in } == 64)
-        }
-
-        @Test("bad usage is refused with 64 by the parser of imock run")
-        func usage() {
-            for arguments in [["--jobs", "0"], ["--bogus"], ["--server", "http://127.0.0.1:1"], ["--adapter", "noequals"], ["--seed-random", "-1"], ["--jobs"]] {
-                #expect(throws: (any Error).self, "\(arguments)") { _ = try RunOptions.parse(arguments, environment: [:]) }
-            }
-            #expect(RunCommand.main(["--no-such-option"], environment: [:]) == 64)
-
-            #expect(RunCommand.main(["--help"], environment: [:]) == 0)
+            var configuration = RunConfiguration()
+            configuration.paths = ["/no/such/fixtures"]
+            #expect(await ConformanceRun.run(configuration) { _ in } == 64)
         }
     }
 

@@ -42,15 +42,6 @@ extension HarnessTests {
             }
         }
 
-        @Test("--transport picks the dialect (and IMOCK_TRANSPORT); an unknown one is bad usage")
-        func transportOption() throws {
-            #expect(try RunOptions.parse(["--transport", "msync"], environment: [:]).settings.transport == .msync)
-            #expect(try RunOptions.parse([], environment: ["IMOCK_TRANSPORT": "msync"]).settings.transport == .msync)
-            #expect(try RunOptions.parse([], environment: [:]).settings.transport == .imockJSON)
-            #expect(throws: (any Error).self) { _ = try RunOptions.parse(["--transport", "xmpp"], environment: [:]) }
-            #expect(RunCommand.main(["--transport", "xmpp"], environment: [:]) == 64)
-        }
-
         @Test("the Easemob families are all there and every gap names a fixture of them")
         func coverage() {
             #expect(Self.easemobFiles.count >= 30)

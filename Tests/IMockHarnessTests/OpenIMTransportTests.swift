@@ -34,12 +34,5 @@ extension HarnessTests {
             }
             try await expectAdapterPassesItsSubset("openim-python", script: "openim_adapter.py", atLeast: 5)
         }
-
-        @Test("--transport is parsed and checked")
-        func option() throws {
-            #expect(try RunOptions.parse(["--transport", "openim"], environment: [:]).settings.transport == .openIM)
-            #expect(try RunOptions.parse([], environment: [:]).settings.transport == .imockJSON)
-            #expect(throws: UsageError.self) { try RunOptions.parse(["--transport", "msync2"], environment: [:]) }
-        }
     }
 }

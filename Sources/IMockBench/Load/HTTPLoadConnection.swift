@@ -38,13 +38,10 @@ final class HTTPLoadConnection: ConnectionHandler {
             completion(.failure(BenchError("HTTP connection not ready for \(method) \(path)")))
             return
         }
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-        if let bearer { head += "Authorization: Bearer \(bearer)\r\n" }
-        if let json { head += "Content-Type: application/json\r\nContent-Length: \(json.count)\r\n" }
-        head += "\r\n"
         pending = completion
         reader = HTTPResponseReader()
-        connection.write(Array(head.utf8) + (json ?? []))
+        connection.write(
+            HTTPClientRequest.bytes(method, path, host: "127.0.0.1", headers: HTTPClientRequest.bearer(bearer), jsonBody: json))
     }
 
     /// Closes the connection.

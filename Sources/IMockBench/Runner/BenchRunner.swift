@@ -13,7 +13,7 @@ public enum BenchRunner {
     /// Runs `options`; `output` gets every line. Returns the exit status: 0, or 1 when a
     /// scenario failed (skipped ones do not count).
     public static func run(
-        _ options: BenchOptions, environment: [String: String], output: @escaping @Sendable (String) -> Void
+        _ options: BenchConfiguration, environment: [String: String], output: @escaping @Sendable (String) -> Void
     ) async -> Int32 {
         _ = cimock_raise_nofile_limit(1 << 20)
         let client: ClientLoop
@@ -73,7 +73,7 @@ public enum BenchRunner {
     }
 
     /// Runs `options` blocking the calling thread (for the command line).
-    public static func runBlocking(_ options: BenchOptions, environment: [String: String]) -> Int32 {
+    public static func runBlocking(_ options: BenchConfiguration, environment: [String: String]) -> Int32 {
         let status = Mutex<Int32>(1)
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -93,7 +93,7 @@ public enum BenchRunner {
         }
     }
 
-    private static func makeLauncher(_ options: BenchOptions, environment: [String: String]) throws(BenchError) -> ServerLauncher {
+    private static func makeLauncher(_ options: BenchConfiguration, environment: [String: String]) throws(BenchError) -> ServerLauncher {
         let executable = options.imockExecutable ?? (Files.linkTarget("/proc/self/exe") ?? "imock")
         let work = Files.temporaryDirectory + "/imock-bench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
         do {

@@ -10,7 +10,7 @@ protocol BenchScenario: Sendable {
 
 /// What a scenario run works with.
 struct ScenarioContext: Sendable {
-    var options: BenchOptions
+    var options: BenchConfiguration
     var launcher: ServerLauncher
     var client: ClientLoop
 

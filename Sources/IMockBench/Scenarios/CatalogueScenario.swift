@@ -8,7 +8,7 @@ struct CatalogueScenario: BenchScenario {
     let servers: [ServerKind] = []
 
     func run(on server: ServerKind?, _ context: ScenarioContext) async throws(BenchError) -> [ScenarioReport] {
-        let load = "IMockHarness RunCommand.runAll, the reference adapter, in process"
+        let load = "IMockHarness ConformanceRun.runAll, the reference adapter, in process"
         let files: [String]
         do {
             files = try FixtureLoader.files([context.options.fixtures])
@@ -17,17 +17,17 @@ struct CatalogueScenario: BenchScenario {
         }
         let (fixtures, errors) = FixtureLoader.load(files)
         guard errors.isEmpty else { throw BenchError("catalogue: \(errors.count) invalid fixtures, first: \(errors[0])") }
-        var options = RunOptions()
-        options.paths = [context.options.fixtures]
+        var configuration = RunConfiguration()
+        configuration.paths = [context.options.fixtures]
         let started = ContinuousClock.now
-        let results = await RunCommand.runAll(fixtures, options: options, output: { _ in })
+        let results = await ConformanceRun.runAll(fixtures, configuration: configuration, output: { _ in })
         let wall = ContinuousClock.now - started
         let failed = results.filter { $0.outcome.isFailure }.count
         let part = BenchPart(
             name: "run",
             figures: [
                 BenchFigure(key: "wallMs", label: "wall ms", value: Double(wall.nanoseconds) / 1e6, better: .lower),
-                .count("fixtures", results.count), .count("failed", failed), .count("jobs", options.jobs),
+                .count("fixtures", results.count), .count("failed", failed), .count("jobs", configuration.jobs),
             ],
             notes: failed > 0 ? ["\(failed) fixtures failed"] : [])
         return [ScenarioReport(scenario: name.rawValue, server: "in-process", load: load, size: [("fixtures", results.count)], parts: [part])]

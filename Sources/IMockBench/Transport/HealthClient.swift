@@ -3,7 +3,7 @@ import IMockNet
 /// Sends `GET /_imock/health` on one keep-alive connection and reads each response (head,
 /// then `Content-Length` body bytes) before sending the next.
 final class HealthClient: ConnectionLoadClient {
-    private static let request = Array("GET /_imock/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+    private static let request = HTTPClientRequest.bytes("GET", "/_imock/health", host: "127.0.0.1")
 
     private var reader = HTTPResponseReader()
 

@@ -64,11 +64,12 @@ private final class BenchRun: @unchecked Sendable {
         self.options = options
         serverLoop = try EventLoop()
         clientLoop = try EventLoop()
-        var serveOptions = ServeOptions()
-        serveOptions.port = 0
+        var configuration = ServerConfiguration()
+        configuration.port = 0
         // A figure's connections may still be closing on the server when the next one connects.
-        serveOptions.maxConnections = max(ServeOptions().maxConnections, 2 * options.connections + 16)
-        server = MockServer(loop: serverLoop, options: serveOptions, directory: try serveOptions.makeDirectory(nowMs: SystemClock().nowMs))
+        configuration.maxConnections = max(ServerConfiguration().maxConnections, 2 * options.connections + 16)
+        server = MockServer(
+            loop: serverLoop, configuration: configuration, directory: try configuration.makeDirectory(nowMs: SystemClock().nowMs))
         httpAddress = try server.start()
         let loop = serverLoop
         echoListener = try TCPListener(loop: loop, address: try SocketAddress.resolve(host: "127.0.0.1", port: 0)) {

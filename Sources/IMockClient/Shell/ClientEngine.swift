@@ -33,7 +33,7 @@ final class ClientFront: Sendable {
 
     init(
         machine: ClientStateMachine, loop: EventLoop, endpoint: ServerEndpoint, tls: TLSContext?, clock: any Clock,
-        dataDirectory: DataDirectory?, timerMode: ClientTimerMode, log: CallbackLog, delegates: DelegateRegistry
+        dataDirectory: ClientDataDirectory?, timerMode: ClientTimerMode, log: CallbackLog, delegates: DelegateRegistry
     ) {
         self.loop = loop
         shared = ClientShared(
@@ -124,7 +124,7 @@ final class ClientEngine {
     let endpoint: ServerEndpoint
     let tls: TLSContext?
     let clock: any Clock
-    let dataDirectory: DataDirectory?
+    let dataDirectory: ClientDataDirectory?
     let log: CallbackLog
     let delegates: DelegateRegistry
     let shared: ClientShared
@@ -145,7 +145,7 @@ final class ClientEngine {
 
     init(
         machine: ClientStateMachine, loop: EventLoop, endpoint: ServerEndpoint, tls: TLSContext?, clock: any Clock,
-        dataDirectory: DataDirectory?, timerMode: ClientTimerMode, log: CallbackLog, delegates: DelegateRegistry,
+        dataDirectory: ClientDataDirectory?, timerMode: ClientTimerMode, log: CallbackLog, delegates: DelegateRegistry,
         shared: ClientShared
     ) {
         self.machine = machine

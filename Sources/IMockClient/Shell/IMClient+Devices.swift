@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import IMockNet
 
@@ -56,19 +57,5 @@ extension IMClient {
         return devices
     }
 
-    static func percentEncoded(_ text: some StringProtocol) -> String {
-        var encoded = ""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
-                UInt8(ascii: "~"):
-                encoded.append(Character(Unicode.Scalar(byte)))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                encoded += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return encoded
-    }
+    static func percentEncoded(_ text: some StringProtocol) -> String { PercentEncoding.encode(text) }
 }

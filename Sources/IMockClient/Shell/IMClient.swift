@@ -39,7 +39,7 @@ public final class IMClient: Sendable {
         loop: EventLoop? = nil, timerMode: ClientTimerMode = .realTime, tls: TLSContext? = nil,
         callbackQueue: DispatchQueue? = nil, lastOnlineUser: String? = nil, sequencer: CallbackSequencer? = nil
     ) throws(IMClientError) {
-        let directory = dataDirectory.map { DataDirectory(path: $0) }
+        let directory = dataDirectory.map { ClientDataDirectory(path: $0) }
         do throws(ClientError) { try directory?.create() } catch { throw .dataDirectory(error) }
         let runLoop: EventLoop
         if let loop {

@@ -1,4 +1,5 @@
 import CSQLite
+import IMockCommon
 import IMockCore
 
 /// One user's local database (E2, C5): a SQLite file, or an in-memory database, with the
@@ -96,16 +97,8 @@ enum DatabaseLocation {
     }
 
     static func fileName(user: String) -> String {
-        var name = ""
-        for byte in user.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"), UInt8(ascii: "-"):
-                name.append(Character(Unicode.Scalar(byte)))
-            default:
-                let hex = String(byte, radix: 16, uppercase: true)
-                name += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
+        let name = PercentEncoding.encode(user) { byte in
+            PercentEncoding.isAlphanumeric(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
         }
         return name.isEmpty ? "%" : name
     }

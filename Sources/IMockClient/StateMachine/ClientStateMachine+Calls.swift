@@ -39,7 +39,7 @@ extension ClientStateMachine {
             }
             loginEpoch += 1
             lastEndReason = nil
-            phase = .loggingIn(LoginAttempt(user: user, token: token, offline: offline))
+            phase = .loggingIn(LoginInFlight(user: user, token: token, offline: offline))
             output.append(.scheduleTimer(.loginTimeout, afterMs: options.loginTimeoutMs))
             output.append(.openDatabase(user: user, epoch: loginEpoch))
         }

@@ -12,7 +12,7 @@ extension ClientStateMachine {
     }
 
     /// The reply to the app's own login (E3, C7: 104 / 213 come back as the completion error).
-    private mutating func loginFrame(_ frame: ServerFrame, attempt: LoginAttempt) {
+    private mutating func loginFrame(_ frame: ServerFrame, attempt: LoginInFlight) {
         guard case .awaitingReply(let id) = attempt.step else { return }
         switch frame {
         case .loginOK(id, let resource, let expiresAt, _):

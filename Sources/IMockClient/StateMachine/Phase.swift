@@ -3,12 +3,12 @@ import IMockCore
 /// Where the client is: logged out, logging in, or logged in with a connection in some state.
 enum Phase: Sendable, Equatable {
     case loggedOut
-    case loggingIn(LoginAttempt)
+    case loggingIn(LoginInFlight)
     case loggedIn(Session)
 }
 
 /// A login call in flight.
-struct LoginAttempt: Sendable, Equatable {
+struct LoginInFlight: Sendable, Equatable {
     var user: String
     var token: String
     var offline: Bool

@@ -207,7 +207,7 @@ final class ProcessAdapter: DeviceAdapter {
 }
 
 /// Holds the adapter once the handshake is done; before that, takes the hello line.
-private final class AdapterBox: @unchecked Sendable {
+private final class AdapterBox: Sendable {
     private let lock = Mutex<(adapter: ProcessAdapter?, hello: JSONValue?, ended: Bool, waiter: CheckedContinuation<JSONValue?, Never>?)>(
         (nil, nil, false, nil))
 

@@ -1,4 +1,5 @@
 import IMockClient
+import IMockCommon
 import IMockCore
 import Synchronization
 
@@ -8,6 +9,8 @@ public final class ScenarioRun {
     let fixture: Fixture
     let settings: RunSettings
     let index: Int
+    /// What the harness draws for this fixture (``RunSettings/random(forFixture:)``).
+    let random: RandomSource
     let observations = Observations()
     var server: ScenarioServer!
     var time: ScenarioTime!
@@ -35,6 +38,7 @@ public final class ScenarioRun {
         self.fixture = fixture
         self.settings = settings
         self.index = index
+        self.random = settings.random(forFixture: index)
     }
 
     /// Runs the fixture; never throws: problems are the result's divergence.
@@ -73,7 +77,7 @@ public final class ScenarioRun {
     /// returns a reason when the fixture cannot run with the configured adapters.
     private func setUp() async throws(ScenarioFailure) -> String? {
         server = try await ScenarioServer.start(
-            settings.target, seedRandom: settings.seedRandom, tokenWarningPercent: settings.tokenWarningPercent)
+            settings.target, seedRandom: settings.seedRandom, random: random, tokenWarningPercent: settings.tokenWarningPercent)
         for app in fixture.apps {
             switch settings.target {
             case .inProcess: apps[app.name] = ServerApp(org: "fixture", app: app.name)
@@ -143,7 +147,7 @@ public final class ScenarioRun {
         var documents: [JSONValue] = []
         for app in fixture.apps {
             let id = "harness-\(app.name)"
-            let secret = "secret-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
+            let secret = "secret-" + String(random.next(), radix: 36)
             credentials[app.name] = (id, secret)
             var members: [(key: String, value: JSONValue)] = [
                 ("appKey", .string(apps[app.name]!.key)), ("clientId", .string(id)), ("clientSecret", .string(secret)),

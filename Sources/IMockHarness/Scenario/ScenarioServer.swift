@@ -33,32 +33,37 @@ final class ScenarioServer: Sendable {
     }
 
     /// Starts the in-process server, or connects to the external one (whose clock must be virtual).
+    /// The server's randomness is seeded by `seedRandom`; its admin secret is drawn from `random`
+    /// (by default the first fixture's stream of `seedRandom`, ``RunSettings/random(forFixture:)``).
     /// `maxWebSocketOutputBytes`: the in-process server's output cap (`--max-ws-output-bytes`),
     /// its default when nil.
     static func start(
-        _ target: ServerTarget, seedRandom: UInt64?, tokenWarningPercent: Int, maxWebSocketOutputBytes: Int? = nil
+        _ target: ServerTarget, seedRandom: UInt64?, random: RandomSource? = nil, tokenWarningPercent: Int,
+        maxWebSocketOutputBytes: Int? = nil
     ) async throws(ScenarioFailure)
         -> ScenarioServer
     {
+        let random = random ?? RunSettings.random(seed: seedRandom, forFixture: 0)
         let loop: EventLoop
         do { loop = try EventLoop() } catch { throw ScenarioFailure("cannot create an event loop: \(error)") }
         switch target {
         case .inProcess:
-            var options = ServeOptions()
-            options.port = 0
-            options.clockMode = .virtual
-            options.adminSecret = "harness-" + String(UInt64.random(in: 0...UInt64.max), radix: 36)
-            options.faultSeed = seedRandom
-            options.tokenWarningPercent = tokenWarningPercent
-            if let maxWebSocketOutputBytes { options.maxWebSocketOutputBytes = maxWebSocketOutputBytes }
+            var configuration = ServerConfiguration()
+            configuration.port = 0
+            configuration.clockMode = .virtual
+            configuration.adminSecret = "harness-" + String(random.next(), radix: 36)
+            configuration.randomSeed = seedRandom
+            configuration.tokenWarningPercent = tokenWarningPercent
+            if let maxWebSocketOutputBytes { configuration.maxWebSocketOutputBytes = maxWebSocketOutputBytes }
             let server = MockServer(
-                loop: loop, options: options, directory: Directory(settings: DirectorySettings(passwordIterations: 10, random: options.makeRandomSource())))
+                loop: loop, configuration: configuration,
+                directory: Directory(settings: DirectorySettings(passwordIterations: 10, random: configuration.makeRandomSource())))
             let port: UInt16
             do { port = try server.start().port } catch { throw ScenarioFailure("cannot start the in-process server: \(error)") }
             loop.start()
             let http = ServerEndpoint(host: "127.0.0.1", port: port, path: "/")
             return ScenarioServer(
-                loop: loop, link: ServerLink(loop: loop, endpoint: http, adminSecret: options.adminSecret!),
+                loop: loop, link: ServerLink(loop: loop, endpoint: http, adminSecret: configuration.adminSecret!),
                 socketEndpoint: ServerEndpoint(host: "127.0.0.1", port: port), tokenWarningPercent: tokenWarningPercent,
                 server: LoopBound(server, on: loop))
         case .external(let url, let secret):

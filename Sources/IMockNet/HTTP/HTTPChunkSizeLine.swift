@@ -1,3 +1,5 @@
+import IMockCommon
+
 extension HTTPSyntax {
     /// Parses a chunk-size line (without its CRLF): hexadecimal digits, then optional
     /// chunk extensions (`;name=value`, RFC 9112 §7.1.1) that are ignored.
@@ -5,10 +7,10 @@ extension HTTPSyntax {
     static func parseChunkSize(_ line: ArraySlice<UInt8>) -> Int? {
         var size = 0
         var index = line.startIndex
-        while index < line.endIndex, let digit = hexValue(line[index]) {
+        while index < line.endIndex, let digit = HexDigit.value(line[index]) {
             let (shifted, overflow) = size.multipliedReportingOverflow(by: 16)
             guard !overflow else { return nil }
-            size = shifted | digit
+            size = shifted | Int(digit)
             index += 1
         }
         guard index > line.startIndex else { return nil }
@@ -17,14 +19,5 @@ extension HTTPSyntax {
         if rest.isEmpty { return size }
         guard rest.first == UInt8(ascii: ";"), rest.allSatisfy(isFieldValueCharacter) else { return nil }
         return size
-    }
-
-    static func hexValue(_ byte: UInt8) -> Int? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): Int(byte - UInt8(ascii: "a")) + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): Int(byte - UInt8(ascii: "A")) + 10
-        default: nil
-        }
     }
 }

@@ -1,3 +1,5 @@
+import IMockCommon
+
 /// An HTTP protocol version such as 1.1.
 public struct HTTPVersion: Sendable, Hashable, CustomStringConvertible {
     public var major: Int
@@ -84,7 +86,7 @@ public struct HTTPRequest: Sendable, Equatable {
         while let byte = iterator.next() {
             switch byte {
             case UInt8(ascii: "%"):
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue)
+                guard let high = iterator.next().flatMap(HexDigit.value), let low = iterator.next().flatMap(HexDigit.value)
                 else { return nil }
                 out.append(high << 4 | low)
             case UInt8(ascii: "+") where plusIsSpace:
@@ -94,14 +96,5 @@ public struct HTTPRequest: Sendable, Equatable {
             }
         }
         return String(validating: out, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

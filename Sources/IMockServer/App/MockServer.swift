@@ -10,7 +10,7 @@ import IMockWire
 /// rest in this loop-confined object (routes hold it through a `LoopBound` reference).
 public final class MockServer {
     public let loop: EventLoop
-    public let options: ServeOptions
+    public let configuration: ServerConfiguration
     private let logger: Logger
     /// The one clock every timer and expiry reads (`--clock`, moved by the control API), shared
     /// with in-process clients.
@@ -49,7 +49,7 @@ public final class MockServer {
     /// A route handler: runs on the loop thread.
     typealias Route = @Sendable (HTTPRequest, [String: String], HTTPRequestContext) -> HTTPServerResponse
 
-    /// Creates the server over `directory` (from `--app`/`--seed`, see `ServeOptions.makeDirectory`).
+    /// Creates the server over `directory` (its apps and users, see `ServerConfiguration.makeDirectory`).
     /// `tls` comes from `--tls-cert`/`--tls-key` when given. `timeline` is the run's clock and
     /// timers, to share with in-process clients; by default one of `--clock`'s mode. `dialects`
     /// are the wire protocols served, each at its path. With `store` (`--data`) a store that a
@@ -57,46 +57,46 @@ public final class MockServer {
     /// holds, and every turn's changes are committed to it before the turn's output leaves.
     /// `workers` derive password hashes off the loop (the process's shared pool by default).
     public init(
-        loop: EventLoop, options: ServeOptions, directory: Directory, tls: TLSContext? = nil, logger: Logger = .disabled,
+        loop: EventLoop, configuration: ServerConfiguration, directory: Directory, tls: TLSContext? = nil, logger: Logger = .disabled,
         timeline: Timeline? = nil, dialects: [DialectRoute] = DialectCatalog.served, store: ServerStore? = nil,
         workers: WorkerPool = .shared
     ) {
         self.loop = loop
         self.workers = workers
-        self.options = options
+        self.configuration = configuration
         self.logger = logger
         self.dialects = dialects
         self.store = store
-        let clock = timeline ?? store?.restoredClock ?? Timeline(mode: options.clockMode, startMs: options.clockStartMs)
+        let clock = timeline ?? store?.restoredClock ?? Timeline(mode: configuration.clockMode, startMs: configuration.clockStartMs)
         self.clock = clock
         var faults = FaultBook()
         // With --seed-random the seed is known (and listed) before the first fault.
-        if let seed = options.faultSeed { faults.seedIfNeeded(seed) }
+        if let seed = configuration.randomSeed { faults.seedIfNeeded(seed) }
         let engine = SessionEngine(
-            configuration: SessionEngineConfiguration(tokenWarningPercent: options.tokenWarningPercent),
+            configuration: SessionEngineConfiguration(tokenWarningPercent: configuration.tokenWarningPercent),
             decider: AppLoginDecider())
         var initial = store?.restoredDomain(engine: engine, faults: faults)
             ?? Domain(directory: directory, engine: engine, faults: faults)
         if store != nil { initial.startRecordingChanges() }
         self.domain = LoopBound(initial, on: loop)
         self.controlAccess = ControlAccess(
-            secret: options.adminSecret ?? ServeOptions.randomSecret(directory.settings.random),
-            allowRemote: options.controlRemote)
-        var configuration = options.httpConfiguration(tls: tls)
-        configuration.transportErrorResponse = { [clock] error in
+            secret: configuration.adminSecret ?? ServerConfiguration.randomSecret(directory.settings.random),
+            allowRemote: configuration.controlRemote)
+        var httpConfiguration = configuration.httpConfiguration(tls: tls)
+        httpConfiguration.transportErrorResponse = { [clock] error in
             MockServer.transportErrorResponse(error, nowMs: clock.nowMs)
         }
-        configuration.handshakeErrorResponse = { [clock] error in
+        httpConfiguration.handshakeErrorResponse = { [clock] error in
             MockServer.handshakeErrorResponse(error, nowMs: clock.nowMs)
         }
         let this = LoopBound(Unowned(self), on: loop)
         self.this = this
-        self.http = HTTPServer(loop: loop, configuration: configuration) { request, context in
+        self.http = HTTPServer(loop: loop, configuration: httpConfiguration) { request, context in
             this.value.object.respond(to: request, context: context)
         }
         self.hub = SessionHub(
-            loop: loop, clock: clock, domain: domain, idleTimeout: options.sessionIdleTimeout,
-            outputLimit: options.maxWebSocketOutputBytes, logger: logger)
+            loop: loop, clock: clock, domain: domain, idleTimeout: configuration.sessionIdleTimeout,
+            outputLimit: configuration.maxWebSocketOutputBytes, logger: logger)
         clock.onDeadlinesChanged {
             if loop.inEventLoop {
                 this.value.object.armTimelineTimer()
@@ -120,12 +120,12 @@ public final class MockServer {
     /// loop runs or on the loop thread.
     @discardableResult
     public func start() throws -> SocketAddress {
-        let address = try http.listen(host: options.host, port: options.port)
+        let address = try http.listen(host: configuration.host, port: configuration.port)
         if let store {
             // After listening: a server that could not start leaves a new store empty.
             try store.writeFirstState(of: domain.value, clock: clock)
             store.logOpened(to: logger)
-            if store.restored != nil, !options.apps.isEmpty || options.seedPath != nil {
+            if store.restored != nil, !configuration.apps.isEmpty || configuration.seedPath != nil {
                 logger.warning(
                     "data.seedIgnored",
                     ["reason": "the store already holds the server's state; --app and --seed apply to a new store only"])
@@ -149,20 +149,20 @@ public final class MockServer {
         let authority = address.description
         let directory = domain.value.directory
         // Only the implicit demo app's secret is shown (so a first run can get an app token).
-        let showSecrets = options.apps.isEmpty && options.seedPath == nil
+        let showSecrets = configuration.apps.isEmpty && configuration.seedPath == nil
         let apps = directory.appKeys.compactMap { key -> StartupReport.App? in
             guard let app = try? directory.app(key) else { return nil }
             return StartupReport.App(
                 key: key.description, registration: app.settings.registrationMode.rawValue,
                 policy: app.settings.loginPolicy.summary, clientID: app.clientID,
-                clientSecret: showSecrets && key.description == ServeOptions.defaultApp.key ? app.clientSecret : nil)
+                clientSecret: showSecrets && key.description == ServerConfiguration.defaultApp.key ? app.clientSecret : nil)
         }
         // A restored clock may stand still although --clock says system, or flow.
         return StartupReport(
             httpBase: (secure ? "https://" : "http://") + authority, socketBase: (secure ? "wss://" : "ws://") + authority,
             dialects: dialects.map { ($0.make().name, $0.path) }, apps: apps,
-            generatedAdminSecret: options.adminSecret == nil ? controlAccess.secret : nil,
-            controlRemote: options.controlRemote, clockMode: clock.isFrozen ? "virtual" : "system", clockNowMs: clock.nowMs,
+            generatedAdminSecret: configuration.adminSecret == nil ? controlAccess.secret : nil,
+            controlRemote: configuration.controlRemote, clockMode: clock.isFrozen ? "virtual" : "system", clockNowMs: clock.nowMs,
             dataDirectory: store?.directory)
     }
 
@@ -284,7 +284,7 @@ public final class MockServer {
     /// What control handlers work with.
     var controlContext: ControlContext {
         ControlContext(
-            domain: domain, clock: clock, sessions: hub, events: events, metrics: metrics, options: options,
+            domain: domain, clock: clock, sessions: hub, events: events, metrics: metrics, configuration: configuration,
             connectionCount: { [unowned self] in self.connectionCount },
             moveClock: { [unowned self] target, move throws(VirtualClockError) in try self.moveClock(to: target, move) })
     }

@@ -17,8 +17,8 @@ struct ControlContext {
     let events: StreamBroadcaster
     /// The counters behind `/_imock/metrics`.
     let metrics: MetricsRecorder
-    /// The server's options (the fault seed, …).
-    let options: ServeOptions
+    /// The server's configuration (the random seed, …).
+    let configuration: ServerConfiguration
     /// Open connections of every kind (HTTP and WebSocket).
     let connectionCount: () -> Int
     /// Moves the clock to a target (advance or set): the jump counts as activity on every

@@ -5,8 +5,8 @@ import IMockNet
 enum DeviceRoute {
     /// `GET /users/{username}/disconnect`: kick every device (effect, code 217).
     static func disconnectAll(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
-        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            let name = try RESTCall.existingUserForAdmin(request, app: app, directory: state.directory)
+        RESTHandlerSteps.run(&state, request) { (state, app) throws(RESTError) in
+            let name = try RESTHandlerSteps.existingUserForAdmin(request, app: app, directory: state.directory)
             var envelope = RESTEnvelope(action: "get")
             envelope.uri = request.uri
             envelope.entities = []
@@ -21,8 +21,8 @@ enum DeviceRoute {
     /// `DELETE` (docs) or `GET` (Java SDK) `/users/{username}/disconnect/{resource}`: kick one
     /// device; 400 "resource not exist" when that resource is not online.
     static func disconnectOne(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
-        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            let name = try RESTCall.existingUserForAdmin(request, app: app, directory: state.directory)
+        RESTHandlerSteps.run(&state, request) { (state, app) throws(RESTError) in
+            let name = try RESTHandlerSteps.existingUserForAdmin(request, app: app, directory: state.directory)
             let resource = request.pathParameters["resource"] ?? ""
             guard request.presence.sessions(of: name, in: app.key).contains(where: { $0.resource == resource }) else {
                 throw .illegalArgument("resource not exist")
@@ -39,8 +39,8 @@ enum DeviceRoute {
 
     /// `GET /users/{username}/status`: `{"data":{"<username>":"online"|"offline"}}`.
     static func status(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
-        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            let name = try RESTCall.existingUserForAdmin(request, app: app, directory: state.directory)
+        RESTHandlerSteps.run(&state, request) { (state, app) throws(RESTError) in
+            let name = try RESTHandlerSteps.existingUserForAdmin(request, app: app, directory: state.directory)
             var envelope = RESTEnvelope(action: "get")
             envelope.uri = request.uri
             envelope.entities = []
@@ -55,10 +55,10 @@ enum DeviceRoute {
 
     /// `POST /users/batch/status` with `{"usernames":[…]}`; unknown users are `offline`.
     static func batchStatus(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
-        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            try RESTCall.requireJSONContentType(request)
-            try RESTCall.requireAppToken(request, app: app, directory: state.directory)
-            let fields = try RESTBodyFields(RESTCall.jsonBody(request))
+        RESTHandlerSteps.run(&state, request) { (state, app) throws(RESTError) in
+            try RESTHandlerSteps.requireJSONContentType(request)
+            try RESTHandlerSteps.requireAppToken(request, app: app, directory: state.directory)
+            let fields = try RESTBodyFields(RESTHandlerSteps.jsonBody(request))
             guard let names = try fields.strings("usernames") else { throw .illegalArgument("usernames is required") }
             guard names.count <= maximumBatchStatusNames else {
                 throw .illegalArgument(
@@ -78,9 +78,9 @@ enum DeviceRoute {
 
     /// `GET /users/{username}/resources` with the app token or that user's own token.
     static func resources(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
-        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            let name = try RESTCall.pathUsername(request)
-            switch try RESTCall.caller(request, app: app, directory: state.directory) {
+        RESTHandlerSteps.run(&state, request) { (state, app) throws(RESTError) in
+            let name = try RESTHandlerSteps.pathUsername(request)
+            switch try RESTHandlerSteps.caller(request, app: app, directory: state.directory) {
             case .app: break
             case .user(let subject) where subject == name: break
             case .user: throw .noPermission(method: request.http.method, app: app)

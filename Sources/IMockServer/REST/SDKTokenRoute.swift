@@ -12,9 +12,9 @@ enum SDKTokenRoute {
     static let neverExpires: Int64 = 253_402_300_799_000
 
     static func expires(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
-        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            let name = try RESTCall.pathUsername(request)
-            guard let token = try RESTCall.bearerToken(request) else { throw .unauthorized }
+        RESTHandlerSteps.run(&state, request) { (state, app) throws(RESTError) in
+            let name = try RESTHandlerSteps.pathUsername(request)
+            guard let token = try RESTHandlerSteps.bearerToken(request) else { throw .unauthorized }
             let claims: TokenClaims
             do throws(TokenError) {
                 claims = try state.directory.verifyToken(token, for: app.key, nowMs: request.nowMs)

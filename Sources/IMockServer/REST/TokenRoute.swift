@@ -4,9 +4,9 @@ import IMockNet
 /// `POST /{org}/{app}/token`: grants `client_credentials`, `password` and `inherit`.
 enum TokenRoute {
     static func handle(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
-        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            try RESTCall.requireJSONContentType(request)
-            let fields = try RESTBodyFields(RESTCall.jsonBody(request))
+        RESTHandlerSteps.run(&state, request) { (state, app) throws(RESTError) in
+            try RESTHandlerSteps.requireJSONContentType(request)
+            let fields = try RESTBodyFields(RESTHandlerSteps.jsonBody(request))
             let ttl = try fields.integer("ttl")
             let now = request.nowMs
             switch try fields.string("grant_type") {
@@ -17,7 +17,7 @@ enum TokenRoute {
                 guard let clientSecret = try fields.string("client_secret") else {
                     throw .illegalArgument("client_secret must be provided")
                 }
-                let issued = try RESTCall.domain(app) { () throws(DirectoryError) in
+                let issued = try RESTHandlerSteps.domain(app) { () throws(DirectoryError) in
                     try state.directory.issueAppToken(
                         in: app.key, clientID: clientID, clientSecret: clientSecret, ttlSeconds: ttl, nowMs: now)
                 }
@@ -39,7 +39,7 @@ enum TokenRoute {
                     return first
                 }
                 let derived = PasswordPrework.derivedHash(request)
-                let result = try RESTCall.domain(app, userNotFound: .invalidGrant("user not found", status: 404)) {
+                let result = try RESTHandlerSteps.domain(app, userNotFound: .invalidGrant("user not found", status: 404)) {
                     () throws(DirectoryError) in
                     try state.directory.issueUserToken(
                         in: app.key, username: username, password: password, derived: derived, ttlSeconds: ttl,
@@ -47,12 +47,12 @@ enum TokenRoute {
                 }
                 return userTokenResponse(result.token, result.user)
             case "inherit":
-                try RESTCall.requireAppToken(request, app: app, directory: state.directory)
+                try RESTHandlerSteps.requireAppToken(request, app: app, directory: state.directory)
                 guard let username = try fields.string("username") else {
                     throw .illegalArgument("username [null] is not legal")
                 }
                 let autoCreate = try fields.bool("autoCreateUser") ?? false
-                let result = try RESTCall.domain(app, userNotFound: .entityNotFound) { () throws(DirectoryError) in
+                let result = try RESTHandlerSteps.domain(app, userNotFound: .entityNotFound) { () throws(DirectoryError) in
                     try state.directory.issueInheritedUserToken(
                         in: app.key, username: username, autoCreateUser: autoCreate, ttlSeconds: ttl, nowMs: now)
                 }

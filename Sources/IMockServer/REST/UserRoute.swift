@@ -5,9 +5,9 @@ import IMockNet
 enum UserRoute {
     /// `GET /users/{username}`.
     static func get(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
-        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            try RESTCall.requireAppToken(request, app: app, directory: state.directory)
-            let name = try RESTCall.pathUsername(request)
+        RESTHandlerSteps.run(&state, request) { (state, app) throws(RESTError) in
+            try RESTHandlerSteps.requireAppToken(request, app: app, directory: state.directory)
+            let name = try RESTHandlerSteps.pathUsername(request)
             guard let user = state.directory.userNamed(name, in: app.key) else { throw .serviceResourceNotFound }
             var envelope = RESTEnvelope(action: "get", app: app, path: "/users", uri: request.uri)
             envelope.entities = [user.entity]
@@ -18,10 +18,10 @@ enum UserRoute {
 
     /// `DELETE /users/{username}`; effect ``RESTEffect/userDeleted(_:username:)``.
     static func delete(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
-        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            try RESTCall.requireAppToken(request, app: app, directory: state.directory)
-            let name = try RESTCall.pathUsername(request)
-            let user = try RESTCall.domain(app) { () throws(DirectoryError) in
+        RESTHandlerSteps.run(&state, request) { (state, app) throws(RESTError) in
+            try RESTHandlerSteps.requireAppToken(request, app: app, directory: state.directory)
+            let name = try RESTHandlerSteps.pathUsername(request)
+            let user = try RESTHandlerSteps.domain(app) { () throws(DirectoryError) in
                 try state.directory.deleteUser(name, in: app.key)
             }
             var envelope = RESTEnvelope(action: "delete", app: app, path: "/users", uri: request.uri)
@@ -35,19 +35,19 @@ enum UserRoute {
     /// `PUT` (and `POST`) `/users/{username}/password` with `{"newpassword": "…"}`;
     /// effect ``RESTEffect/passwordChanged(_:username:)``.
     static func changePassword(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
-        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            try RESTCall.requireJSONContentType(request)
-            try RESTCall.requireAppToken(request, app: app, directory: state.directory)
-            let fields = try RESTBodyFields(RESTCall.jsonBody(request))
+        RESTHandlerSteps.run(&state, request) { (state, app) throws(RESTError) in
+            try RESTHandlerSteps.requireJSONContentType(request)
+            try RESTHandlerSteps.requireAppToken(request, app: app, directory: state.directory)
+            let fields = try RESTBodyFields(RESTHandlerSteps.jsonBody(request))
             guard let password = try fields.string("newpassword"), !password.isEmpty else {
                 throw .illegalArgument("newpassword is required")
             }
-            let name = try RESTCall.pathUsername(request, notFound: .entityNotFound)
+            let name = try RESTHandlerSteps.pathUsername(request, notFound: .entityNotFound)
             let now = request.nowMs
             guard state.directory.hasUser(name, in: app.key) else { throw .entityNotFound }
             if let first = PasswordPrework.newPasswordFirst(password, request, directory: state.directory) { return first }
             let derived = PasswordPrework.derivedHash(request)
-            let user = try RESTCall.domain(app, userNotFound: .entityNotFound) { () throws(DirectoryError) in
+            let user = try RESTHandlerSteps.domain(app, userNotFound: .entityNotFound) { () throws(DirectoryError) in
                 try state.directory.changePassword(name, to: password, derived: derived, in: app.key, nowMs: now)
             }
             return RESTOutcome(
@@ -69,11 +69,11 @@ enum UserRoute {
     private static func setActivated(_ activated: Bool, _ state: inout Domain, _ request: RESTRequest)
         -> RESTOutcome
     {
-        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            try RESTCall.requireAppToken(request, app: app, directory: state.directory)
-            let name = try RESTCall.pathUsername(request)
+        RESTHandlerSteps.run(&state, request) { (state, app) throws(RESTError) in
+            try RESTHandlerSteps.requireAppToken(request, app: app, directory: state.directory)
+            let name = try RESTHandlerSteps.pathUsername(request)
             let now = request.nowMs
-            let user = try RESTCall.domain(app) { () throws(DirectoryError) in
+            let user = try RESTHandlerSteps.domain(app) { () throws(DirectoryError) in
                 try state.directory.setActivated(activated, user: name, in: app.key, nowMs: now)
             }
             if activated {

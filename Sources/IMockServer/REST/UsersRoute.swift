@@ -8,12 +8,12 @@ enum UsersRoute {
     /// names are reported in `data` while the others are created. Open mode allows a
     /// tokenless single object; a batch always needs an app token.
     static func register(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
-        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            try RESTCall.requireJSONContentType(request)
-            let caller = try RESTCall.caller(request, app: app, directory: state.directory)
+        RESTHandlerSteps.run(&state, request) { (state, app) throws(RESTError) in
+            try RESTHandlerSteps.requireJSONContentType(request)
+            let caller = try RESTHandlerSteps.caller(request, app: app, directory: state.directory)
             if case .user = caller { throw .noPermission(method: request.http.method, app: app) }
             if caller == .anonymous, app.settings.registrationMode == .authorized { throw .registrationNotOpen }
-            let body = try RESTCall.jsonBody(request)
+            let body = try RESTHandlerSteps.jsonBody(request)
             let now = request.nowMs
             var envelope = RESTEnvelope(action: "post", app: app, path: "/users", uri: request.uri)
             switch body {
@@ -23,7 +23,7 @@ enum UsersRoute {
                     return first
                 }
                 let entry = PasswordPrework.withDerivedHashes(given, request)[0]
-                let user = try RESTCall.domain(app) { () throws(DirectoryError) in
+                let user = try RESTHandlerSteps.domain(app) { () throws(DirectoryError) in
                     try state.directory.registerUser(entry, in: app.key, nowMs: now)
                 }
                 envelope.entities = [user.entity]
@@ -39,7 +39,7 @@ enum UsersRoute {
                     return first
                 }
                 let entries = PasswordPrework.withDerivedHashes(given, request)
-                let result = try RESTCall.domain(app) { () throws(DirectoryError) in
+                let result = try RESTHandlerSteps.domain(app) { () throws(DirectoryError) in
                     try state.directory.registerBatch(entries, in: app.key, nowMs: now)
                 }
                 envelope.entities = result.created.map(\.entity)
@@ -65,15 +65,15 @@ enum UsersRoute {
 
     /// `GET /users?limit=N&cursor=C`: N from 1 to 100, default 10.
     static func list(_ state: inout Domain, _ request: RESTRequest) -> RESTOutcome {
-        RESTCall.run(&state, request) { (state, app) throws(RESTError) in
-            try RESTCall.requireAppToken(request, app: app, directory: state.directory)
+        RESTHandlerSteps.run(&state, request) { (state, app) throws(RESTError) in
+            try RESTHandlerSteps.requireAppToken(request, app: app, directory: state.directory)
             var limit = 10
             if let text = request.http.queryValue("limit") {
                 guard let value = Int(text) else { throw .from(DirectoryError.invalidLimit(0), app: app) }
                 limit = value
             }
             let cursor = request.http.queryValue("cursor").flatMap { $0.isEmpty ? nil : $0 }
-            let page = try RESTCall.domain(app) { () throws(DirectoryError) in
+            let page = try RESTHandlerSteps.domain(app) { () throws(DirectoryError) in
                 try state.directory.users(in: app.key, limit: limit, cursor: cursor)
             }
             var envelope = RESTEnvelope(action: "get", app: app, path: "/users", uri: request.uri)

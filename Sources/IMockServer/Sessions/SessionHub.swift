@@ -284,8 +284,6 @@ final class SessionHub {
                         if let announcement { hub.value.object?.deliver(.message(announcement), as: .close, to: id) }
                         hub.value.object?.deliver(item, as: .close, to: id)
                     }
-                case .wake(let atMs):
-                    schedule(.engineTimers, atMs: atMs)
                 case .journal(let entry):
                     record(entry)
                 }

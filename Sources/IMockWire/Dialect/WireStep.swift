@@ -10,8 +10,6 @@ public enum WireStep: Sendable, Equatable {
     case send(ConnectionID, WireMessage, kind: FaultOutgoing, chat: ChatMessage?)
     /// Close the connection with this code and reason.
     case close(ConnectionID, WireClose)
-    /// Wake the engine at `atMs` (``SessionOutput/wake(atMs:)``).
-    case wake(atMs: Int64)
     /// Append to the journal.
     case journal(JournalEntry)
 }
@@ -48,8 +46,10 @@ extension WireStep {
                         WireClose(code: close.code, reason: reason, lingerMs: close.lingerMs, announcement: close.announcement)),
                     .journal(JournalEntry(atMs: nowMs, subject: end.subject, event: .closed(code: close.code, reason: reason))),
                 ]
-        case .wake(let atMs):
-            return [.wake(atMs: atMs)]
+        case .wake:
+            // A timer is the shell's own business (the server's hub keeps one wake-up on the
+            // `Timeline`): nothing goes on the wire.
+            return []
         case .journal(let entry):
             return [.journal(entry)]
         }

@@ -47,15 +47,15 @@ final class ClientTestServer: @unchecked Sendable {
     }
 
     init(clock: Timeline.Mode = .system) throws {
-        var options = ServeOptions()
-        options.port = 0
-        options.apps = [.init(key: ClientTestServer.app, registrationMode: .open)]
-        options.clockMode = clock
-        options.adminSecret = ClientTestServer.adminSecret
-        let directory = try options.makeDirectory(
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.apps = [.init(key: ClientTestServer.app, registrationMode: .open)]
+        configuration.clockMode = clock
+        configuration.adminSecret = ClientTestServer.adminSecret
+        let directory = try configuration.makeDirectory(
             settings: DirectorySettings(passwordIterations: 10), nowMs: SystemClock().nowMs)
         let loop = try EventLoop()
-        let server = MockServer(loop: loop, options: options, directory: directory)
+        let server = MockServer(loop: loop, configuration: configuration, directory: directory)
         port = try server.start().port
         loop.start()
         inProcess = (loop, server)

@@ -16,15 +16,15 @@ final class FaultFixture: @unchecked Sendable {
     let port: UInt16
 
     init(clock: Timeline.Mode = .system, seed: UInt64? = nil) throws {
-        var options = ServeOptions()
-        options.port = 0
-        options.apps = [.init(key: "acme#chat", registrationMode: .open), .init(key: "other#chat", registrationMode: .open)]
-        options.clockMode = clock
-        options.adminSecret = InProcessServer.adminSecret
-        options.faultSeed = seed
-        let directory = try options.makeDirectory(settings: DirectorySettings(passwordIterations: 10), nowMs: SystemClock().nowMs)
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.apps = [.init(key: "acme#chat", registrationMode: .open), .init(key: "other#chat", registrationMode: .open)]
+        configuration.clockMode = clock
+        configuration.adminSecret = InProcessServer.adminSecret
+        configuration.randomSeed = seed
+        let directory = try configuration.makeDirectory(settings: DirectorySettings(passwordIterations: 10), nowMs: SystemClock().nowMs)
         loop = try EventLoop()
-        server = MockServer(loop: loop, options: options, directory: directory)
+        server = MockServer(loop: loop, configuration: configuration, directory: directory)
         port = try server.start().port
         loop.start()
         http = HTTPTestClient(port: port)

@@ -9,9 +9,9 @@ import Testing
 struct ReproducibleRunTests {
     /// Runs one scenario on a fresh server; returns everything the control API shows of it.
     static func run(seed: UInt64) async throws -> [String] {
-        let fixture = try SessionFixture(clock: .virtual) { options in
-            options.faultSeed = seed
-            options.clockStartMs = 1_900_000_000_000
+        let fixture = try SessionFixture(clock: .virtual) { configuration in
+            configuration.randomSeed = seed
+            configuration.clockStartMs = 1_900_000_000_000
         }
         var tokens: [String] = []
         for user in ["ann", "ben", "cat"] { tokens.append(try fixture.userToken(user)) }

@@ -59,15 +59,6 @@ struct DataDirectoryProcessTests {
         try restarted.stop()
     }
 
-    @Test("IMOCK_DATA names the directory when --data is absent")
-    func environment() async throws {
-        let data = try ExternalCommand.temporaryDirectory()
-        let check = try ServeOptions.parse([], environment: ["IMOCK_DATA": data])
-        #expect(check.dataDirectory == data)
-        #expect(try ServeOptions.parse(["--data", "/x"], environment: ["IMOCK_DATA": data]).dataDirectory == "/x")
-        #expect(throws: (any Error).self) { try ServeOptions.parse(["--data", ""]) }
-    }
-
     @Test("a directory that cannot be used exits 64 with the reason and leaves the files alone")
     func refusals() async throws {
         let base = try ExternalCommand.temporaryDirectory()

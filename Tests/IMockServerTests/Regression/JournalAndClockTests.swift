@@ -68,7 +68,7 @@ struct JournalAndClockTests {
 
     @Test("with --seed-random the fault seed is listed before any fault exists")
     func seedListedBeforeFaults() async throws {
-        let fixture = try SessionFixture { $0.faultSeed = 42 }
+        let fixture = try SessionFixture { $0.randomSeed = 42 }
         let listing = try fixture.control("GET", "/_imock/faults")
         #expect(listing.body["seed"]?.string == "42", "\(listing)")
         await fixture.stop()

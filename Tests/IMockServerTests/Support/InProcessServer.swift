@@ -10,28 +10,28 @@ final class InProcessServer: @unchecked Sendable {
     let server: MockServer
     let port: UInt16
 
-    /// `configure` changes any other option after the ones given here are set. With
+    /// `configure` changes anything else of the configuration after the ones given here are set. With
     /// `dataDirectory` the server keeps its state in a store there (`--data`). `workers` derive
     /// password hashes (the process's shared pool by default).
     init(
-        apps: [ServeOptions.AppOption] = [ServeOptions.defaultApp], clock: Timeline.Mode = .system,
-        sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
-        configure: (inout ServeOptions) -> Void = { _ in }, dialects: [DialectRoute] = DialectCatalog.served,
+        apps: [ServerConfiguration.InitialApp] = [ServerConfiguration.defaultApp], clock: Timeline.Mode = .system,
+        sessionIdleTimeout: Duration = ServerConfiguration.defaultSessionIdleTimeout,
+        configure: (inout ServerConfiguration) -> Void = { _ in }, dialects: [DialectRoute] = DialectCatalog.served,
         dataDirectory: String? = nil, passwordIterations: Int = 10, workers: WorkerPool = .shared
     ) throws {
-        var options = ServeOptions()
-        options.port = 0
-        options.apps = apps
-        options.clockMode = clock
-        options.sessionIdleTimeout = sessionIdleTimeout
-        options.adminSecret = InProcessServer.adminSecret
-        configure(&options)
-        let directory = try options.makeDirectory(
-            settings: DirectorySettings(passwordIterations: passwordIterations, random: options.makeRandomSource()),
-            nowMs: options.clockStartMs ?? SystemClock().nowMs)
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.apps = apps
+        configuration.clockMode = clock
+        configuration.sessionIdleTimeout = sessionIdleTimeout
+        configuration.adminSecret = InProcessServer.adminSecret
+        configure(&configuration)
+        let directory = try configuration.makeDirectory(
+            settings: DirectorySettings(passwordIterations: passwordIterations, random: configuration.makeRandomSource()),
+            nowMs: configuration.clockStartMs ?? SystemClock().nowMs)
         let store = try dataDirectory.map { try ServerStore.open(directory: $0, settings: directory.settings) }
         loop = try EventLoop()
-        server = MockServer(loop: loop, options: options, directory: directory, dialects: dialects, store: store, workers: workers)
+        server = MockServer(loop: loop, configuration: configuration, directory: directory, dialects: dialects, store: store, workers: workers)
         port = try server.start().port
         loop.start()
     }

@@ -12,8 +12,8 @@ final class SessionFixture: Sendable {
     let clientLoop: EventLoop
 
     init(
-        clock: Timeline.Mode = .system, sessionIdleTimeout: Duration = ServeOptions.defaultSessionIdleTimeout,
-        configure: (inout ServeOptions) -> Void = { _ in }, dialects: () -> [DialectRoute] = { DialectCatalog.served },
+        clock: Timeline.Mode = .system, sessionIdleTimeout: Duration = ServerConfiguration.defaultSessionIdleTimeout,
+        configure: (inout ServerConfiguration) -> Void = { _ in }, dialects: () -> [DialectRoute] = { DialectCatalog.served },
         dataDirectory: String? = nil
     ) throws {
         server = try InProcessServer(

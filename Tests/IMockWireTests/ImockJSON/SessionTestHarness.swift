@@ -90,6 +90,10 @@ struct SessionHarness {
     mutating func apply(_ outputs: [SessionOutput]) -> [SessionEffect] {
         var effects: [SessionEffect] = []
         for output in outputs {
+            if case .wake(let atMs) = output {
+                effects.append(.wake(atMs: atMs))
+                continue
+            }
             let connection: ConnectionID? =
                 switch output {
                 case .reply(let id, _, _), .push(let id, _), .end(let id, _): id
@@ -123,7 +127,6 @@ struct SessionHarness {
         case .send(let id, .text(let text), _, _): .send(id, (try? ServerFrameParser.parse(text)) ?? .error(id: nil, code: -1, message: text, field: nil))
         case .send(let id, .binary, _, _): .send(id, .error(id: nil, code: -2, message: "binary", field: nil))
         case .close(let id, let close): .close(id, closeCode: close.code, reason: close.reason)
-        case .wake(let atMs): .wake(atMs: atMs)
         case .journal(let entry): .journal(JournalLine(entry))
         }
     }

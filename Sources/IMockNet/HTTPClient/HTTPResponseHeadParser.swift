@@ -1,5 +1,5 @@
 /// An incremental parser of an HTTP/1.x response head (status line and headers up to the
-/// empty line), for the client side of the WebSocket handshake.
+/// empty line), for imock's HTTP clients: the WebSocket handshake, `HTTPResponseReader`, `HTTPFetch`.
 ///
 /// Feed received bytes until it returns the head; the bytes after the head (`leftover`)
 /// already belong to the WebSocket stream. The parser is then finished and returns nil.

@@ -1,7 +1,7 @@
 import IMockCommon
 
 /// The client's data directory: the per-user databases and the `lastOnlineUser` file (Z5).
-struct DataDirectory: Sendable {
+struct ClientDataDirectory: Sendable {
     let path: String
 
     static let lastOnlineUserFile = "lastOnlineUser"

@@ -1,33 +1,26 @@
 import Dispatch
 import IMockCommon
-import IMockServer
 import Synchronization
 
-/// `imock run`: replays fixtures and reports (exit 0 passed, 1 failures, 64 usage, 65 invalid fixture).
-public enum RunCommand {
-    /// Runs the command line after `run`; returns the exit status.
-    public static func main(_ arguments: [String], environment: [String: String]) -> Int32 {
-        CommandStart.run(
-            "run", arguments: arguments, help: RunOptions.usage,
-            parse: { () throws(UsageError) in try RunOptions.parse(arguments, environment: environment) }, runBlocking)
-    }
-
-    /// Runs `options` to the end on the calling thread; the exit status.
-    static func runBlocking(_ options: RunOptions) -> Int32 {
+/// A conformance run (`imock run`): loads the fixtures, filters, runs and reports them (exit 0
+/// passed, 1 failures, 64 usage, 65 invalid fixture).
+public enum ConformanceRun {
+    /// Runs `configuration` to the end on the calling thread; the exit status.
+    public static func runBlocking(_ configuration: RunConfiguration) -> Int32 {
         let status = SharedCounter(0)
         let done = DispatchSemaphore(value: 0)
         Task {
-            status.set(await run(options))
+            status.set(await run(configuration))
             done.signal()
         }
         done.wait()
         return status.value
     }
 
-    /// Runs `options`: loads, filters, runs and reports. The exit status.
-    public static func run(_ options: RunOptions, output: @escaping @Sendable (String) -> Void = { print($0) }) async -> Int32 {
+    /// Runs `configuration`: loads, filters, runs and reports. The exit status.
+    public static func run(_ configuration: RunConfiguration, output: @escaping @Sendable (String) -> Void = { print($0) }) async -> Int32 {
         let files: [String]
-        do { files = try FixtureLoader.files(options.paths) } catch {
+        do { files = try FixtureLoader.files(configuration.paths) } catch {
             // A path that does not exist is bad usage, not a bad fixture.
             printError("imock run: \(error)\nRun 'imock run --help' for the options.")
             return UsageError.exitCode
@@ -38,26 +31,26 @@ public enum RunCommand {
             printError("imock run: \(errors.count) invalid fixture\(errors.count == 1 ? "" : "s"); nothing was run")
             return FixtureError.exitCode
         }
-        if options.coverage {
+        if configuration.coverage {
             let (text, missing) = Coverage.report(loaded)
             output(text)
             return missing.isEmpty ? 0 : 1
         }
-        let fixtures = options.filters.isEmpty
-            ? loaded : loaded.filter { fixture in options.filters.contains { FixtureLoader.matches(fixture, filter: $0) } }
+        let fixtures = configuration.filters.isEmpty
+            ? loaded : loaded.filter { fixture in configuration.filters.contains { FixtureLoader.matches(fixture, filter: $0) } }
         guard !fixtures.isEmpty else {
-            printError("imock run: no fixture matches \(options.filters.joined(separator: ", "))")
+            printError("imock run: no fixture matches \(configuration.filters.joined(separator: ", "))")
             return 1
         }
         let started = ContinuousClock.now
-        let results = await runAll(fixtures, options: options, output: output)
+        let results = await runAll(fixtures, configuration: configuration, output: output)
         let wall = ContinuousClock.now - started
-        output(ConsoleReport.render(results, verbose: options.verbose))
+        output(ConsoleReport.render(results, verbose: configuration.verbose))
         output(ConsoleReport.summary(results, wall: wall))
         do {
-            if let path = options.junitPath { try write(JUnitReport.render(results), to: path) }
-            if let path = options.jsonPath { try write(JSONReport.render(results, settings: options.settings), to: path) }
-            if let path = options.htmlPath { try write(HTMLReport.render(results), to: path) }
+            if let path = configuration.junitPath { try write(JUnitReport.render(results), to: path) }
+            if let path = configuration.jsonPath { try write(JSONReport.render(results, settings: configuration.settings), to: path) }
+            if let path = configuration.htmlPath { try write(HTMLReport.render(results), to: path) }
         } catch {
             printError("imock run: cannot write a report: \(error)")
             return 1
@@ -68,18 +61,18 @@ public enum RunCommand {
     /// Runs fixtures, `jobs` at a time, printing a progress line as each finishes; results in
     /// input order. On an external server the virtual clock is shared by every app, so fixtures
     /// that move it run one at a time, after the others ran `jobs` at a time.
-    public static func runAll(_ fixtures: [Fixture], options: RunOptions, output: @escaping @Sendable (String) -> Void) async
+    public static func runAll(_ fixtures: [Fixture], configuration: RunConfiguration, output: @escaping @Sendable (String) -> Void) async
         -> [ScenarioResult]
     {
         let counter = SharedCounter(0)
         let indexed = Array(fixtures.enumerated())
-        var phases = [(indexed, options.jobs)]
-        if case .external = options.settings.target, options.jobs > 1 {
-            phases = [(indexed.filter { !$0.element.movesClock }, options.jobs), (indexed.filter { $0.element.movesClock }, 1)]
+        var phases = [(indexed, configuration.jobs)]
+        if case .external = configuration.settings.target, configuration.jobs > 1 {
+            phases = [(indexed.filter { !$0.element.movesClock }, configuration.jobs), (indexed.filter { $0.element.movesClock }, 1)]
         }
         var results = [ScenarioResult?](repeating: nil, count: fixtures.count)
         for (members, jobs) in phases {
-            for (index, result) in await run(members, jobs: jobs, total: fixtures.count, counter: counter, options: options, output: output) {
+            for (index, result) in await run(members, jobs: jobs, total: fixtures.count, counter: counter, configuration: configuration, output: output) {
                 results[index] = result
             }
         }
@@ -87,7 +80,7 @@ public enum RunCommand {
     }
 
     private static func run(
-        _ fixtures: [(offset: Int, element: Fixture)], jobs: Int, total: Int, counter: SharedCounter, options: RunOptions,
+        _ fixtures: [(offset: Int, element: Fixture)], jobs: Int, total: Int, counter: SharedCounter, configuration: RunConfiguration,
         output: @escaping @Sendable (String) -> Void
     ) async -> [(Int, ScenarioResult)] {
         await withTaskGroup(of: (Int, ScenarioResult).self) { group in
@@ -97,7 +90,7 @@ public enum RunCommand {
                 let (index, fixture) = fixtures[next]
                 next += 1
                 group.addTask {
-                    let result = await ScenarioRun(fixture: fixture, settings: options.settings, index: index).run()
+                    let result = await ScenarioRun(fixture: fixture, settings: configuration.settings, index: index).run()
                     output(ConsoleReport.progress(result, done: Int(counter.increment()), total: total))
                     return (index, result)
                 }

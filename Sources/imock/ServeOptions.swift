@@ -1,10 +1,48 @@
 import IMockCommon
 import IMockCore
 import IMockNet
+import IMockServer
 
-extension ServeOptions {
+/// The command line of `imock serve`: its options, each also read from an environment variable,
+/// make a ``ServerConfiguration``.
+enum ServeOptions {
+    /// `imock serve --help`, written from ``spec``.
+    static var usage: String { spec.help }
+
+    /// Parses the arguments after `serve`, with every option also read from its environment
+    /// variable (`IMOCK_PORT` …) when the flag is absent. Throws a `UsageError` naming the bad
+    /// option.
+    static func parse(
+        _ arguments: [String], environment: [String: String] = [:]
+    ) throws(UsageError) -> ServerConfiguration {
+        let configuration = try spec.parse(arguments, environment: environment, defaults: ServerConfiguration()).settings
+        if (configuration.tlsCertificatePath == nil) != (configuration.tlsKeyPath == nil) {
+            throw UsageError("--tls-cert and --tls-key must be given together")
+        }
+        return configuration
+    }
+
+    static func parseApp(_ text: String) throws(UsageError) -> ServerConfiguration.InitialApp {
+        var key = Substring(text)
+        var mode = RegistrationMode.authorized
+        if let colon = text.lastIndex(of: ":") {
+            let suffix = text[text.index(after: colon)...]
+            guard let parsed = RegistrationMode(rawValue: String(suffix)) else {
+                throw UsageError("option --app: registration mode must be open or authorized, got '\(suffix)'")
+            }
+            mode = parsed
+            key = text[..<colon]
+        }
+        do {
+            _ = try AppKey(parsing: String(key))
+        } catch {
+            throw UsageError("option --app: \(error)")
+        }
+        return ServerConfiguration.InitialApp(key: String(key), registrationMode: mode)
+    }
+
     /// The declarations of `imock serve`: they parse the arguments and write `--help`.
-    public static let spec = CommandLineSpec<ServeOptions>(
+    static let spec = CommandLineSpec<ServerConfiguration>(
         name: "serve",
         summary: "Runs the mock IM backend: REST, the session connections of every dialect and the control API on one port. "
             + "Every option can also come from the environment variable shown beside it; the flag wins.",
@@ -43,7 +81,7 @@ extension ServeOptions {
                 guard let seed = UInt64(text) else {
                     throw UsageError("option --seed-random must be an integer in 0...18446744073709551615, got '\(text)'")
                 }
-                options.faultSeed = seed
+                options.randomSeed = seed
             },
             value(
                 "--admin-secret", "<secret>",
@@ -52,7 +90,7 @@ extension ServeOptions {
                 options.adminSecret = try OptionValue.nonEmpty(text, option: "--admin-secret")
             },
             CommandLineOption("--control-remote", help: "Let non-loopback clients use the control API.",
-                              environment: CommandLineSpec<ServeOptions>.environmentName(for: "--control-remote")) {
+                              environment: CommandLineSpec<ServerConfiguration>.environmentName(for: "--control-remote")) {
                 $0.controlRemote = true
             },
             value("--clock", "<system|virtual>", "Follow the wall clock, or stand still until the control API moves it.",
@@ -74,22 +112,22 @@ extension ServeOptions {
                 options.logFormat = try OptionValue.choice(text, option: "--log-format", as: LogFormat.self)
             },
             integer("--max-header-bytes", "Largest request line + headers; more gets 431.", in: 1024...(1 << 24),
-                    default: ServeOptions().maxHeaderBytes, \.maxHeaderBytes),
+                    default: ServerConfiguration().maxHeaderBytes, \.maxHeaderBytes),
             integer("--max-body-bytes", "Largest request body; more gets 413.", in: 0...(1 << 30),
-                    default: ServeOptions().maxBodyBytes, \.maxBodyBytes),
+                    default: ServerConfiguration().maxBodyBytes, \.maxBodyBytes),
             seconds("--header-timeout", "Time to send a whole request head; then 408.", default: "10", \.headerTimeout),
             seconds("--body-timeout", "Time to send a request body; then 408.", default: "30", \.bodyTimeout),
             seconds("--idle-timeout", "Keep-alive time between requests.", default: "60", \.idleTimeout),
             integer("--max-connections", "Open connections at most; more get 503.", in: 1...1_000_000,
-                    default: ServeOptions().maxConnections, \.maxConnections),
+                    default: ServerConfiguration().maxConnections, \.maxConnections),
             integer("--max-ws-message-bytes", "Largest WebSocket message; more closes with 1009.", in: 125...(1 << 28),
-                    default: ServeOptions().maxWebSocketMessageBytes, \.maxWebSocketMessageBytes),
+                    default: ServerConfiguration().maxWebSocketMessageBytes, \.maxWebSocketMessageBytes),
             integer(
                 "--max-ws-output-bytes",
                 "Most output waiting for a session client that does not read; more closes it with 1008, undelivered messages stay queued.",
-                in: 65_536...(1 << 32), default: ServeOptions().maxWebSocketOutputBytes, \.maxWebSocketOutputBytes),
+                in: 65_536...(1 << 32), default: ServerConfiguration().maxWebSocketOutputBytes, \.maxWebSocketOutputBytes),
             integer("--token-warning-percent", "Warn of a token's expiry when this share of its life has passed (1-99).",
-                    in: 1...99, default: ServeOptions().tokenWarningPercent, \.tokenWarningPercent),
+                    in: 1...99, default: ServerConfiguration().tokenWarningPercent, \.tokenWarningPercent),
             seconds("--session-idle-timeout", "Close a session connection silent this long, with 1001.", default: "30",
                     \.sessionIdleTimeout),
         ])
@@ -97,17 +135,17 @@ extension ServeOptions {
     /// An option with a value, its environment variable named after the flag.
     private static func value(
         _ name: String, _ valueName: String, _ help: String, default defaultText: String? = nil,
-        apply: @escaping @Sendable (inout ServeOptions, String) throws(UsageError) -> Void
-    ) -> CommandLineOption<ServeOptions> {
+        apply: @escaping @Sendable (inout ServerConfiguration, String) throws(UsageError) -> Void
+    ) -> CommandLineOption<ServerConfiguration> {
         CommandLineOption(
             name, valueName, help: help, default: defaultText,
-            environment: CommandLineSpec<ServeOptions>.environmentName(for: name), apply: apply)
+            environment: CommandLineSpec<ServerConfiguration>.environmentName(for: name), apply: apply)
     }
 
     private static func integer(
         _ name: String, _ help: String, in range: ClosedRange<Int>, default defaultValue: Int,
-        _ keyPath: any WritableKeyPath<ServeOptions, Int> & Sendable
-    ) -> CommandLineOption<ServeOptions> {
+        _ keyPath: any WritableKeyPath<ServerConfiguration, Int> & Sendable
+    ) -> CommandLineOption<ServerConfiguration> {
         value(name, "<n>", help, default: String(defaultValue)) { options, text throws(UsageError) in
             options[keyPath: keyPath] = try OptionValue.integer(text, option: name, in: range)
         }
@@ -115,8 +153,8 @@ extension ServeOptions {
 
     private static func seconds(
         _ name: String, _ help: String, default defaultText: String,
-        _ keyPath: any WritableKeyPath<ServeOptions, Duration> & Sendable
-    ) -> CommandLineOption<ServeOptions> {
+        _ keyPath: any WritableKeyPath<ServerConfiguration, Duration> & Sendable
+    ) -> CommandLineOption<ServerConfiguration> {
         value(name, "<seconds>", help, default: defaultText) { options, text throws(UsageError) in
             options[keyPath: keyPath] = try OptionValue.seconds(text, option: name)
         }

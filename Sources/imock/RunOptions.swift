@@ -1,7 +1,42 @@
 import IMockClient
 import IMockCommon
+import IMockHarness
 
-extension RunOptions {
+/// The command line of `imock run`: its options make a ``RunConfiguration``.
+struct RunOptions: Sendable {
+    /// What the options set directly.
+    var configuration = RunConfiguration()
+    /// `--server` and `--admin-secret` as given, combined into ``RunSettings/target`` after parsing.
+    var serverURL: String?
+    var adminSecret: String?
+
+    /// The `--help` text, written from ``spec``.
+    static var usage: String {
+        spec.help + """
+
+
+            EXIT STATUS: 0 all passed (expected failures included), 1 a fixture failed or an expected
+            failure passed, 64 bad usage, 65 an invalid fixture (file: JSON path: reason).
+            """
+    }
+
+    /// Parses the arguments after `run` (and the `IMOCK_*` variables of `environment`).
+    static func parse(_ arguments: [String], environment: [String: String]) throws(UsageError) -> RunConfiguration {
+        let (options, paths) = try spec.parse(arguments, environment: environment, defaults: RunOptions())
+        var configuration = options.configuration
+        configuration.paths = paths.isEmpty ? ["Fixtures"] : paths
+        if let server = options.serverURL {
+            guard let secret = options.adminSecret, !secret.isEmpty else {
+                throw UsageError("--server needs --admin-secret (or $IMOCK_ADMIN_SECRET)")
+            }
+            configuration.settings.target = .external(url: server, adminSecret: secret)
+        }
+        if let name = configuration.settings.adapterOverride, name != "reference", configuration.settings.adapters[name] == nil {
+            throw UsageError("--all-devices \(name): no --adapter \(name)=<command>")
+        }
+        return configuration
+    }
+
     /// `imock run`'s options, declared once for parsing, `--help` and the environment.
     static let spec = CommandLineSpec<RunOptions>(
         name: "run",
@@ -24,7 +59,7 @@ extension RunOptions {
                 environment: "IMOCK_ADMIN_SECRET"
             ) { options, value in options.adminSecret = value },
             CommandLineOption("--jobs", "<n>", help: "Fixtures run at once.", default: "1", environment: "IMOCK_JOBS") {
-                options, value throws(UsageError) in options.jobs = try OptionValue.integer(value, option: "--jobs", in: 1...64)
+                options, value throws(UsageError) in options.configuration.jobs = try OptionValue.integer(value, option: "--jobs", in: 1...64)
             },
             CommandLineOption(
                 "--filter", "<text>",
@@ -32,13 +67,13 @@ extension RunOptions {
                     Only fixtures with this rule id (E10), rule family (E), or text in the file name or title \
                     (repeatable: any matches).
                     """
-            ) { options, value in options.filters.append(value) },
+            ) { options, value in options.configuration.filters.append(value) },
             CommandLineOption(
                 "--seed-random", "<n>", help: "Seed the server's randomness and the devices' reconnect jitter.",
                 environment: "IMOCK_SEED_RANDOM"
             ) { options, value throws(UsageError) in
                 guard let seed = UInt64(value) else { throw UsageError("option --seed-random must be an integer ≥ 0, got '\(value)'") }
-                options.settings.seedRandom = seed
+                options.configuration.settings.seedRandom = seed
             },
             CommandLineOption(
                 "--adapter", "<name>=<command>",
@@ -49,12 +84,12 @@ extension RunOptions {
                 }
                 let command = value[value.index(after: equals)...].split(separator: " ").map(String.init)
                 guard !command.isEmpty else { throw UsageError("option --adapter \(value[..<equals]): empty command") }
-                options.settings.adapters[String(value[..<equals])] = command
+                options.configuration.settings.adapters[String(value[..<equals])] = command
             },
             CommandLineOption(
                 "--all-devices", "<name>",
                 help: "Drive every device through adapter <name> (skipping fixtures it cannot run)."
-            ) { options, value in options.settings.adapterOverride = value },
+            ) { options, value in options.configuration.settings.adapterOverride = value },
             CommandLineOption(
                 "--transport", "<imock-json|openim>",
                 help: """
@@ -66,24 +101,24 @@ extension RunOptions {
                     let known = ClientTransport.allCases.map(\.rawValue).joined(separator: ", ")
                     throw UsageError("option --transport must be one of \(known), got '\(value)'")
                 }
-                options.settings.transport = transport
+                options.configuration.settings.transport = transport
             },
             CommandLineOption(
                 "--step-timeout", "<seconds>", help: "Real-time bound of one step's waits; a hang fails naming the step.",
                 default: "10"
             ) { options, value throws(UsageError) in
-                options.settings.stepTimeout = try OptionValue.seconds(value, option: "--step-timeout")
+                options.configuration.settings.stepTimeout = try OptionValue.seconds(value, option: "--step-timeout")
             },
             CommandLineOption(
                 "--real-time-cap", "<seconds>", help: "Longest real-time wait for a real-time adapter's callbacks.",
                 default: "5"
             ) { options, value throws(UsageError) in
-                options.settings.realTimeCap = try OptionValue.seconds(value, option: "--real-time-cap")
+                options.configuration.settings.realTimeCap = try OptionValue.seconds(value, option: "--real-time-cap")
             },
             CommandLineOption(
                 "--token-warning-percent", "<n>", help: "The server's token warning share (in process: set).", default: "80"
             ) { options, value throws(UsageError) in
-                options.settings.tokenWarningPercent = try OptionValue.integer(value, option: "--token-warning-percent", in: 1...99)
+                options.configuration.settings.tokenWarningPercent = try OptionValue.integer(value, option: "--token-warning-percent", in: 1...99)
             },
             CommandLineOption(
                 "--transport", "<name>",
@@ -94,20 +129,20 @@ extension RunOptions {
                     let names = ClientTransport.allCases.map(\.rawValue).joined(separator: ", ")
                     throw UsageError("option --transport must be one of \(names), got '\(value)'")
                 }
-                options.settings.transport = transport
+                options.configuration.settings.transport = transport
             },
-            CommandLineOption("--junit", "<file>", help: "Write a JUnit XML report.") { options, value in options.junitPath = value },
+            CommandLineOption("--junit", "<file>", help: "Write a JUnit XML report.") { options, value in options.configuration.junitPath = value },
             CommandLineOption("--json", "<file>", help: "Write the JSON report (format in docs/FIXTURES.md).") {
-                options, value in options.jsonPath = value
+                options, value in options.configuration.jsonPath = value
             },
             CommandLineOption("--html", "<file>", help: "Write a self-contained HTML report with a sequence diagram per scenario.") {
-                options, value in options.htmlPath = value
+                options, value in options.configuration.htmlPath = value
             },
             CommandLineOption("--coverage", help: "Print rule id → fixtures and fail when a rule has none (runs nothing).") {
-                options in options.coverage = true
+                options in options.configuration.coverage = true
             },
             CommandLineOption("--verbose", help: "Print the timeline of every scenario, not only failing ones.") {
-                options in options.verbose = true
+                options in options.configuration.verbose = true
             },
         ])
 }

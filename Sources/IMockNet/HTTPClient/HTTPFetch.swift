@@ -1,9 +1,7 @@
-import IMockCore
-import IMockNet
-
 /// A minimal HTTP/1.1 client on an ``EventLoop``: one request per connection
-/// (`Connection: close`), a bounded response read to the end. Loop-confined. The client uses it
-/// for its REST calls, the conformance harness for the REST and control APIs.
+/// (`Connection: close`), a bounded response read to the end. Loop-confined. The reference
+/// client uses it for its REST calls, the conformance harness, the soak and `imock token` for
+/// the REST and control APIs.
 public enum HTTPFetch {
     /// The largest response accepted.
     public static let maxResponseBytes = 1 << 20
@@ -11,7 +9,7 @@ public enum HTTPFetch {
     public static let timeout: Duration = .seconds(10)
 
     /// Sends `GET path` and calls `completion` on the loop with the status and body.
-    static func get(
+    public static func get(
         loop: EventLoop, endpoint: ServerEndpoint, tls: TLSContext?, path: String, bearer: String,
         completion: @escaping (Result<(status: Int, body: [UInt8]), HTTPFetchError>) -> Void
     ) {
@@ -25,11 +23,11 @@ public enum HTTPFetch {
         headers: [(String, String)] = [], body: [UInt8]? = nil,
         completion: @escaping (Result<(status: Int, body: [UInt8]), HTTPFetchError>) -> Void
     ) {
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(endpoint.hostHeader)\r\nAccept: application/json\r\n"
-        if let bearer { head += "Authorization: Bearer \(bearer)\r\n" }
-        for (name, value) in headers { head += "\(name): \(value)\r\n" }
-        if let body { head += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
-        let handler = HTTPFetchHandler(request: Array((head + "Connection: close\r\n\r\n").utf8) + (body ?? []), completion: completion)
+        let request = HTTPClientRequest.bytes(
+            method, path, host: endpoint.hostHeader,
+            headers: [("Accept", "application/json")] + HTTPClientRequest.bearer(bearer) + headers, jsonBody: body,
+            closeAfterAnswer: true)
+        let handler = HTTPFetchHandler(request: request, completion: completion)
         handler.loop = loop
         do {
             let address = try SocketAddress.resolve(host: endpoint.host, port: endpoint.port)

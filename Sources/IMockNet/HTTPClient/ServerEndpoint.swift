@@ -54,19 +54,19 @@ public struct ServerEndpoint: Sendable, Equatable {
     }
 
     /// The `Host` header value.
-    var hostHeader: String {
+    public var hostHeader: String {
         let name = host.contains(":") ? "[\(host)]" : host
         return "\(name):\(port)"
     }
 
     /// The TLS server name (SNI) of a `wss` / `https` endpoint: the bare host, never `host:port`;
     /// nil for plain endpoints and for IP addresses, which SNI must not carry (RFC 6066 §3).
-    var tlsServerName: String? {
+    public var tlsServerName: String? {
         guard secure, !isIPAddress else { return nil }
         return host
     }
     /// Whether `host` is an IPv4 or IPv6 literal.
-    var isIPAddress: Bool {
+    public var isIPAddress: Bool {
         if host.contains(":") { return true }
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts.allSatisfy { !$0.isEmpty && $0.count <= 3 && UInt8($0) != nil }

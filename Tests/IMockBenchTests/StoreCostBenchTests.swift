@@ -1,4 +1,4 @@
-import IMockServer
+import IMockBench
 import Testing
 
 /// The `--data` figure of `imock bench`: REST registration latency with a store against in memory.

@@ -2,8 +2,10 @@
 @preconcurrency import Glibc
 #endif
 import Dispatch
+import IMockCommon
 import IMockCore
 import IMockNet
+import IMockServer
 import IMockStore
 import Synchronization
 
@@ -160,11 +162,11 @@ private struct StoreCostServer {
 
     init(name: String, withStore: Bool, connections: Int) throws {
         self.name = name
-        var options = ServeOptions()
-        options.port = 0
-        options.apps = [ServeOptions.AppOption(key: StoreCostBenchmark.appKey, registrationMode: .open)]
-        options.maxConnections = max(ServeOptions().maxConnections, 2 * connections + 16)
-        let directory = try options.makeDirectory(nowMs: SystemClock().nowMs)
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.apps = [ServerConfiguration.InitialApp(key: StoreCostBenchmark.appKey, registrationMode: .open)]
+        configuration.maxConnections = max(ServerConfiguration().maxConnections, 2 * connections + 16)
+        let directory = try configuration.makeDirectory(nowMs: SystemClock().nowMs)
         var store: ServerStore?
         if withStore {
             var template = Array("/tmp/imock-bench-store-XXXXXX".utf8CString)
@@ -177,7 +179,7 @@ private struct StoreCostServer {
             dataDirectory = nil
         }
         loop = try EventLoop()
-        server = MockServer(loop: loop, options: options, directory: directory, store: store)
+        server = MockServer(loop: loop, configuration: configuration, directory: directory, store: store)
         address = try server.start()
         loop.start()
     }

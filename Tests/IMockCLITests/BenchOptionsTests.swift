@@ -2,6 +2,8 @@ import IMockBench
 import IMockCommon
 import Testing
 
+@testable import imock
+
 @Suite("imock bench: options")
 struct BenchOptionsTests {
     @Test("defaults, scenarios as positionals, values, and bad usage naming the option or scenario")

@@ -9,7 +9,7 @@ enum RESTCaller: Equatable {
 }
 
 /// The steps every handler shares: app lookup, rate limit, content type, token, JSON body.
-enum RESTCall {
+enum RESTHandlerSteps {
     /// Runs `body` for the app named in the path, after the app lookup (404) and the rate
     /// limit (429). A thrown ``RESTError`` becomes the error response.
     static func run(

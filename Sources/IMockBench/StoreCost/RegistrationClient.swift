@@ -40,11 +40,10 @@ final class RegistrationClient: ConnectionHandler {
     func register() {
         serial += 1
         let body = Array(#"{"username":"\#(namePrefix)-\#(serial)","password":"bench-password"}"#.utf8)
-        let head = "POST \(path)/users HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-            + "Content-Length: \(body.count)\r\n\r\n"
+        let request = HTTPClientRequest.bytes("POST", "\(path)/users", host: "127.0.0.1", jsonBody: body)
         reader = HTTPResponseReader()
         sentAt = MonotonicInstant.now().nanoseconds
-        connection?.write(Array(head.utf8) + body)
+        connection?.write(request)
     }
 
     func close() {

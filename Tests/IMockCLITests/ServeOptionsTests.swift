@@ -4,12 +4,15 @@ import IMockCore
 import IMockServer
 import Testing
 
+@testable import imock
+
+/// `imock serve`'s command line makes a `ServerConfiguration`.
 @Suite("ServeOptions.parse")
 struct ServeOptionsTests {
     @Test("no arguments give the defaults")
     func defaults() throws {
         let options = try ServeOptions.parse([])
-        #expect(options == ServeOptions())
+        #expect(options == ServerConfiguration())
         #expect(options.host == "127.0.0.1")
         #expect(options.port == 5280)
         #expect(options.logFormat == .text)
@@ -29,7 +32,7 @@ struct ServeOptionsTests {
             "--admin-secret", "s3cret", "--control-remote", "--session-idle-timeout", "5",
             "--token-warning-percent", "90", "--seed-random", "42", "--log-level", "debug",
         ])
-        var expected = ServeOptions()
+        var expected = ServerConfiguration()
         expected.host = "::"
         expected.port = 0
         expected.tlsCertificatePath = "cert.pem"
@@ -49,7 +52,7 @@ struct ServeOptionsTests {
         expected.controlRemote = true
         expected.sessionIdleTimeout = .seconds(5)
         expected.tokenWarningPercent = 90
-        expected.faultSeed = 42
+        expected.randomSeed = 42
         expected.logLevel = .debug
         #expect(options == expected)
     }
@@ -109,5 +112,21 @@ struct ServeOptionsTests {
         #expect(configuration.maxConnections == 4)
         #expect(configuration.maxWebSocketMessageBytes == 5000)
         #expect(configuration.tls == nil)
+    }
+
+    @Test("--seed-random takes an unsigned 64-bit integer and does not clash with --seed")
+    func seedRandom() throws {
+        #expect(try ServeOptions.parse(["--seed-random", "18446744073709551615"]).randomSeed == UInt64.max)
+        #expect(try ServeOptions.parse([]).randomSeed == nil)
+        #expect(throws: UsageError.self) { try ServeOptions.parse(["--seed-random", "-1"]) }
+        #expect(throws: UsageError.self) { try ServeOptions.parse(["--seed-random", "x"]) }
+    }
+
+    @Test("IMOCK_DATA names the directory when --data is absent")
+    func dataDirectoryFromEnvironment() throws {
+        let data = "/tmp/imock-data"
+        #expect(try ServeOptions.parse([], environment: ["IMOCK_DATA": data]).dataDirectory == data)
+        #expect(try ServeOptions.parse(["--data", "/x"], environment: ["IMOCK_DATA": data]).dataDirectory == "/x")
+        #expect(throws: (any Error).self) { try ServeOptions.parse(["--data", ""]) }
     }
 }

@@ -1,0 +1,40 @@
+import IMockClient
+import IMockCommon
+import IMockHarness
+import Testing
+
+@testable import imock
+
+/// `imock run`'s command line makes a `RunConfiguration` (docs/FIXTURES.md § Running).
+@Suite("imock run options")
+struct RunOptionsTests {
+    @Test("bad usage is refused with 64 by the parser of imock run")
+    func usage() {
+        for arguments in [["--jobs", "0"], ["--bogus"], ["--server", "http://127.0.0.1:1"], ["--adapter", "noequals"], ["--seed-random", "-1"], ["--jobs"]] {
+            #expect(throws: (any Error).self, "\(arguments)") { _ = try RunOptions.parse(arguments, environment: [:]) }
+        }
+        #expect(RunCommand.run(["--no-such-option"], environment: [:]) == 64)
+
+        #expect(RunCommand.run(["--help"], environment: [:]) == 0)
+    }
+
+    @Test("--transport picks the dialect (and IMOCK_TRANSPORT); an unknown one is bad usage")
+    func transport() throws {
+        #expect(try RunOptions.parse(["--transport", "msync"], environment: [:]).settings.transport == .msync)
+        #expect(try RunOptions.parse([], environment: ["IMOCK_TRANSPORT": "msync"]).settings.transport == .msync)
+        #expect(try RunOptions.parse(["--transport", "openim"], environment: [:]).settings.transport == .openIM)
+        #expect(try RunOptions.parse([], environment: [:]).settings.transport == .imockJSON)
+        #expect(throws: UsageError.self) { try RunOptions.parse(["--transport", "msync2"], environment: [:]) }
+        #expect(throws: (any Error).self) { _ = try RunOptions.parse(["--transport", "xmpp"], environment: [:]) }
+        #expect(RunCommand.run(["--transport", "xmpp"], environment: [:]) == 64)
+    }
+
+    @Test("no paths run the Fixtures directory; --server needs --admin-secret and makes the target external")
+    func pathsAndServer() throws {
+        #expect(try RunOptions.parse([], environment: [:]).paths == ["Fixtures"])
+        #expect(try RunOptions.parse(["a.json", "dir"], environment: [:]).paths == ["a.json", "dir"])
+        let external = try RunOptions.parse(["--server", "http://127.0.0.1:1"], environment: ["IMOCK_ADMIN_SECRET": "s"])
+        #expect(external.settings.target == .external(url: "http://127.0.0.1:1", adminSecret: "s"))
+        #expect(try RunOptions.parse(["--seed-random", "7", "--jobs", "3"], environment: [:]).settings.seedRandom == 7)
+    }
+}
