@@ -133,11 +133,14 @@ extension SessionHub {
     private func send(_ item: FaultOutbox.Item, on channel: WebSocketChannel, id: ConnectionID) {
         switch item {
         case .message(let message, let chat):
+            // A closing channel drops what it is sent: a chat message not written is not noted
+            // (the ledger would count it delivered once the stream before it was acknowledged).
+            let written = channel.isOpen
             switch message {
             case .text(let text): channel.send(text: text)
             case .binary(let bytes): channel.send(binary: bytes)
             }
-            if let chat { noteWritten(chat, on: id) }
+            if let chat, written { noteWritten(chat, on: id) }
         case .close(let code, let reason): channel.close(code: code, reason: reason)
         }
     }

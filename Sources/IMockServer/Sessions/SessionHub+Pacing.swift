@@ -48,15 +48,21 @@ extension SessionHub {
     }
 
     /// Writes the backlog's outputs in order until the socket is full again (a new backlog then
-    /// takes the rest) or none is left.
+    /// takes the rest) or none is left. An output that closes the connection (the cap, a kick)
+    /// leaves the rest unwritten: its live messages wait again, as ``dropBacklog(of:)`` does.
     private func resumeBacklog(of id: ConnectionID) {
-        guard let backlog = backlogs.removeValue(forKey: id), channels[id] != nil else { return }
-        for (index, output) in backlog.enumerated() {
+        guard var rest = backlogs.removeValue(forKey: id)?[...] else { return }
+        while let next = rest.first {
+            guard channels[id]?.channel.isOpen == true else {
+                backlogs[id] = Array(rest)
+                return dropBacklog(of: id)
+            }
+            rest.removeFirst()
+            perform([next])
             if backlogs[id] != nil {
-                backlogs[id]!.append(contentsOf: backlog[index...])
+                backlogs[id]!.append(contentsOf: rest)
                 return
             }
-            perform([output])
         }
     }
 }

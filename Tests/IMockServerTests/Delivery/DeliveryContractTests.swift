@@ -40,9 +40,13 @@ struct DeliveryContractTests {
         let fixture = try fixture(for: dialect, outputLimit: 65_536)
         let (reader, sender) = try await stalledReaderAndSender(fixture, dialect)
         // 2,000 more than the cap: far more than the stalled device's few KiB of kernel buffer
-        // can take (and so confirm) meanwhile.
-        let accepted = try send(count: 12_000, of: "short", from: sender)
+        // can take (and so confirm) meanwhile. The first 2,000 pass the output cap; the device
+        // reads what its kernel kept at once (the server gives up on a close it cannot send
+        // after 5 s, and a reset from the socket it left would take that), then the rest follow.
+        let first = try send(count: 2_000, of: "short", from: sender)
+        #expect(try fixture.journalEvents().contains("closed:1008"), "the first 2,000 pass the cap")
         let taken = try reader.read { _ in false }.events.compactMap(\.messageID)
+        let accepted = first + (try send(count: 10_000, of: "short", from: sender, firstID: 2_001))
         // What the stalled device's kernel acknowledged was delivered and left the queue (making
         // room); the queue — in flight, then waiting — never held more than 10,000, so sends
         // past that were refused rather than queued.
