@@ -124,13 +124,12 @@ extension SessionHub {
             send(item, on: channel, id: id)
             return
         }
-        let now = MonotonicInstant.now().nanoseconds
-        outbox.queue.append((item, max(now + decision.holdMs * 1_000_000, outbox.lastReleaseNs)))
+        outbox.hold(item, holdMs: decision.holdMs, nowNs: MonotonicInstant.now().nanoseconds)
         faultOutboxes[id] = outbox
         pumpFaultOutbox(id)
     }
 
-    private func send(_ item: FaultOutbox.Item, on channel: WebSocketChannel, id: ConnectionID) {
+    private func send(_ item: FaultOutbox.Item, on channel: any HubChannel, id: ConnectionID) {
         switch item {
         case .message(let message, let chat):
             // A closing channel drops what it is sent: a chat message not written is not noted
@@ -145,30 +144,24 @@ extension SessionHub {
         }
     }
 
-    /// Sends what is due in the connection's outbox and arms a loop timer for the rest.
+    /// Sends what is due in the connection's outbox (``FaultOutbox/takeDue(nowNs:)``) and arms
+    /// a loop timer for the rest.
     private func pumpFaultOutbox(_ id: ConnectionID) {
-        guard var outbox = faultOutboxes[id], let channel = channels[id]?.channel else { return }
+        guard var outbox = faultOutboxes[id], channels[id] != nil else { return }
         if let timer = outbox.timer { loop.cancelTimer(timer) }
         outbox.timer = nil
-        let now = MonotonicInstant.now().nanoseconds
-        while outbox.blackhole == nil, let first = outbox.queue.first, first.releaseNs <= now {
-            outbox.queue.removeFirst()
-            faultOutboxes[id] = outbox
-            send(first.item, on: channel, id: id)
-            guard let current = faultOutboxes[id] else { return }  // the send closed it
-            outbox = current
+        let (due, nextNs) = outbox.takeDue(nowNs: MonotonicInstant.now().nanoseconds)
+        faultOutboxes[id] = outbox.isIdle ? nil : outbox
+        for item in due {
+            guard let channel = channels[id]?.channel else { return }  // a send closed it
+            send(item, on: channel, id: id)
         }
-        if outbox.isIdle {
-            faultOutboxes[id] = nil
-            return
+        guard let nextNs, faultOutboxes[id] != nil else { return }
+        faultOutboxes[id]?.timer = loop.scheduleTimer(after: .nanoseconds(max(0, nextNs - MonotonicInstant.now().nanoseconds))) {
+            [weak self] in
+            self?.faultOutboxes[id]?.timer = nil
+            self?.pumpFaultOutbox(id)
         }
-        if outbox.blackhole == nil, let first = outbox.queue.first {
-            outbox.timer = loop.scheduleTimer(after: .nanoseconds(first.releaseNs - now)) { [weak self] in
-                self?.faultOutboxes[id]?.timer = nil
-                self?.pumpFaultOutbox(id)
-            }
-        }
-        faultOutboxes[id] = outbox
     }
 
     // MARK: Black holes
@@ -177,7 +170,7 @@ extension SessionHub {
     private func startBlackhole(_ id: ConnectionID, by fault: FaultID) {
         guard let channel = channels[id]?.channel, faultOutboxes[id]?.blackhole == nil else { return }
         faultOutboxes[id, default: FaultOutbox()].blackhole = fault
-        channel.connection.pauseReading()
+        channel.pauseReading()
     }
 
     /// Reads again, handles the client frames read meanwhile and lets held frames flow.
@@ -187,7 +180,7 @@ extension SessionHub {
         let inbound = outbox.inbound
         outbox.inbound = []
         faultOutboxes[id] = outbox
-        channel.connection.resumeReading()
+        channel.resumeReading()
         pumpFaultOutbox(id)
         for message in inbound where channels[id] != nil { received(message, on: id) }
     }

@@ -28,4 +28,19 @@ struct FaultOutbox {
 
     /// Nothing held and no black hole: the outbox can go.
     var isIdle: Bool { queue.isEmpty && blackhole == nil && inbound.isEmpty }
+
+    /// Holds `item` until `holdMs` from `nowNs`, and never before the item held before it.
+    mutating func hold(_ item: Item, holdMs: Int64, nowNs: Int64) {
+        queue.append((item, max(nowNs + holdMs * 1_000_000, lastReleaseNs)))
+    }
+
+    /// The items due at `nowNs`, in send order (none while black-holed), taken out of the
+    /// queue, and when the next one is due.
+    mutating func takeDue(nowNs: Int64) -> (due: [Item], nextNs: Int64?) {
+        guard blackhole == nil else { return ([], nil) }
+        let count = queue.prefix { $0.releaseNs <= nowNs }.count
+        let due = queue.prefix(count).map(\.item)
+        queue.removeFirst(count)
+        return (due, queue.first?.releaseNs)
+    }
 }

@@ -16,7 +16,7 @@ extension SessionHub {
     /// Message `chat` was just written to connection `id`.
     func noteWritten(_ chat: String, on id: ConnectionID) {
         guard let state = channels[id], state.ledger != nil else { return }
-        state.ledger?.wrote(chat, endingAt: state.channel.connection.bytesQueuedTotal)
+        state.ledger?.wrote(chat, endingAt: state.channel.bytesQueuedTotal)
         awaitingAcknowledgement.insert(id)
         if state.ledger!.count % Self.ledgerCheckEvery == 0 { confirmDelivery(on: id) }
         armDeliverySweep()
@@ -31,7 +31,7 @@ extension SessionHub {
     /// ``confirmDelivery(on:)`` for a connection's state (also once it left the table, at its close).
     func confirmDelivery(_ state: ChannelState, on id: ConnectionID) {
         guard state.ledger?.isEmpty == false else { return }
-        let acknowledged = state.channel.connection.bytesAcknowledgedByPeer
+        let acknowledged = state.channel.bytesAcknowledgedByPeer
         let reached = state.ledger!.acknowledged(through: acknowledged)
         if state.ledger!.isEmpty { awaitingAcknowledgement.remove(id) }
         if !reached.isEmpty { domain.value.delivered(id, messageIDs: reached) }
@@ -50,7 +50,7 @@ extension SessionHub {
             return
         }
         let hub = bound
-        state.channel.connection.whenSocketCloses {
+        state.channel.whenSocketCloses {
             guard let hub = hub.value.object else { return }  // the server stopped
             hub.confirmDelivery(state, on: id)
             hub.domain.value.releaseInFlight(of: id)

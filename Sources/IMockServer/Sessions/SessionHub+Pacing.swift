@@ -29,11 +29,11 @@ extension SessionHub {
             return true
         }
         guard case .push(_, .message) = output, let channel = channels[id]?.channel,
-            channel.connection.pendingOutputBytes >= pacingThresholdBytes
+            channel.pendingOutputBytes >= pacingThresholdBytes
         else { return false }
         backlogs[id] = [output]
         let hub = bound
-        channel.connection.whenOutputDrains(below: pacingThresholdBytes / 2) { hub.value.object?.resumeBacklog(of: id) }
+        channel.whenOutputDrains(below: pacingThresholdBytes / 2) { hub.value.object?.resumeBacklog(of: id) }
         checkOutputLimit(id)
         return true
     }

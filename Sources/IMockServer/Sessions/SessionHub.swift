@@ -52,13 +52,13 @@ final class SessionHub {
     /// When the idle sweep is on the timeline, if it is.
     private var idleSweepAtMs: Int64?
     /// Everything sent that the control API reports: kicks, token events, closes.
-    private(set) var journal: [JournalEntry] = []
-    static let journalCapacity = 10_000
+    private var journalLog = HubJournal()
+    var journal: [JournalEntry] { journalLog.entries }
 
     /// An open connection's state, behind one reference: its ~64 bytes inline made every slot
     /// of `channels` that large, and the table has 32,768 slots for 15,000 connections.
     final class ChannelState {
-        let channel: WebSocketChannel
+        let channel: any HubChannel
         /// The connection's wire protocol and its per-connection state (changed in place).
         var dialect: (any WireDialect)?
         /// When a message last arrived, on the server clock.
@@ -67,7 +67,7 @@ final class SessionHub {
         /// whose device confirms by transport (nil: by its protocol).
         var ledger: TransportLedger?
 
-        init(channel: WebSocketChannel, dialect: (any WireDialect)?, lastActivityMs: Int64) {
+        init(channel: any HubChannel, dialect: (any WireDialect)?, lastActivityMs: Int64) {
             self.channel = channel
             self.dialect = dialect
             self.lastActivityMs = lastActivityMs
@@ -147,7 +147,7 @@ final class SessionHub {
     /// dialect logged it in during the upgrade comes with its `upgrade`: the id reserved then
     /// and the outputs of that login, carried out now.
     func opened(
-        _ channel: WebSocketChannel, dialect: any WireDialect, peer: SocketAddress?, upgrade: UpgradeSession? = nil
+        _ channel: any HubChannel, dialect: any WireDialect, peer: SocketAddress?, upgrade: UpgradeSession? = nil
     ) -> ConnectionID {
         let id = upgrade?.id ?? reserveConnection()
         channels[id] = ChannelState(channel: channel, dialect: dialect, lastActivityMs: clock.nowMs)
@@ -314,8 +314,7 @@ final class SessionHub {
         var entry = entry
         entry.dialect = entry.dialect ?? dialect ?? dialectName(of: entry.connection)
         onJournal?(entry)
-        if journal.count >= SessionHub.journalCapacity { journal.removeFirst(journal.count / 2) }
-        journal.append(entry)
+        journalLog.append(entry)
         if case .closed(let code, _) = entry.event, code >= 4000, logger.logs(.info) {
             logger.info(
                 "session.closed", ["conn": String(entry.connection.rawValue), "app": entry.app?.description ?? "-",
@@ -337,13 +336,13 @@ final class SessionHub {
         logger.info(
             "session.overflow",
             ["conn": String(id.rawValue), "heldBytes": String(held),
-             "pendingBytes": String(channel.connection.pendingOutputBytes),
+             "pendingBytes": String(channel.pendingOutputBytes),
              "inFlight": String(domain.value.engine.inFlightCount(of: id))])
         perform(domain.value.outputOverflowed(id, nowMs: clock.nowMs))
     }
 
-    private func heldBytes(_ id: ConnectionID, _ channel: WebSocketChannel) -> Int {
-        channel.connection.pendingOutputBytes + domain.value.engine.heldBytes(of: id)
+    private func heldBytes(_ id: ConnectionID, _ channel: any HubChannel) -> Int {
+        channel.pendingOutputBytes + domain.value.engine.heldBytes(of: id)
     }
 
     // MARK: Idle timeout
@@ -376,18 +375,14 @@ final class SessionHub {
     /// late). One timer for all connections: a timer each cost memory per connection and a
     /// timeline entry per open. (Deadlines move lazily instead of on every frame.)
     private func sweepIdleConnections() {
-        let now = clock.nowMs
-        var next = Int64.max
-        for (id, state) in channels where state.channel.isOpen {
-            let timeout = idleTimeout(of: id)
-            let deadline = state.lastActivityMs + timeout.milliseconds
-            if deadline <= now {
-                state.channel.close(code: .goingAway, reason: "idle for longer than \(timeout)")
-            } else {
-                next = min(next, deadline)
-            }
+        let silences = channels.lazy.filter { $0.value.channel.isOpen }.map { id, state in
+            IdleSweep.Silence(id: id, lastActivityMs: state.lastActivityMs, timeoutMs: self.idleTimeout(of: id).milliseconds)
         }
-        if next != .max { scheduleIdleSweep(atMs: max(next, now + idleSweepGranularityMs)) }
+        let (close, next) = IdleSweep.due(silences, nowMs: clock.nowMs, granularityMs: idleSweepGranularityMs)
+        for id in close {
+            channels[id]?.channel.close(code: .goingAway, reason: "idle for longer than \(idleTimeout(of: id))")
+        }
+        if let next { scheduleIdleSweep(atMs: next) }
     }
 
     private func scheduleIdleSweep(atMs deadline: Int64) {

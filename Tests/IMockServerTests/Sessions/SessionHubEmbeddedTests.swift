@@ -1,0 +1,164 @@
+import IMockCommon
+import IMockCore
+import IMockNet
+@testable import IMockServer
+import IMockWire
+import Testing
+
+/// The session hub driven without sockets: its connections are ``EmbeddedHubChannel``s, its
+/// clock a virtual timeline, and each test decides when the "socket" takes output, drains or
+/// closes — the pacing of docs/PROTOCOL.md § Delivery, step by step.
+@Suite("SessionHub without sockets")
+struct SessionHubEmbeddedTests {
+    /// A hub over a domain with app `acme#chat` and users alice and bob, its output cap `limit`
+    /// (the pacing threshold is a quarter of it).
+    final class Bench {
+        let loop: EventLoop
+        let clock = Timeline(mode: .virtual, startMs: 1_000_000)
+        let hub: SessionHub
+        let domain: LoopBound<Domain>
+        let app: AppKey
+
+        init(outputLimit: Int = 64 * 1024) throws {
+            loop = try EventLoop()
+            app = try AppKey(parsing: "acme#chat")
+            var directory = Directory(settings: DirectorySettings(passwordIterations: 1))
+            try directory.createApp(app, settings: AppSettings())
+            for name in ["alice", "bob"] {
+                try directory.registerUser(NewUser(username: name, password: "secret"), in: app, nowMs: clock.nowMs)
+            }
+            domain = LoopBound(Domain(directory: directory), on: loop)
+            hub = SessionHub(
+                loop: loop, clock: clock, domain: domain, idleTimeout: .seconds(30), outputLimit: outputLimit,
+                logger: Logger(minimumLevel: .error))
+        }
+
+        /// Opens an imock JSON connection and logs `user` in on it.
+        func login(_ user: String, on channel: EmbeddedHubChannel) throws -> ConnectionID {
+            let id = hub.opened(channel, dialect: ImockJSONDialect(), peer: nil)
+            let token = try domain.value.directory.issueInheritedUserToken(
+                in: app, username: user, autoCreateUser: false, ttlSeconds: 3600, nowMs: clock.nowMs
+            ).token.token
+            hub.received(
+                .text(#"{"op":"login","id":"l","appKey":"acme#chat","user":"\#(user)","token":"\#(token)","device":{"os":"ios","uuid":"\#(user)-1"}}"#),
+                on: id)
+            return id
+        }
+
+        /// Sends `count` texts of about a kilobyte each from `from` to bob, numbered from `first`.
+        func send(_ count: Int, from id: ConnectionID, first: Int = 0) {
+            let padding = String(repeating: "p", count: 1000)
+            for number in first..<(first + count) {
+                hub.received(.text(#"{"op":"send","id":"s\#(number)","to":"bob","text":"\#(number) \#(padding)"}"#), on: id)
+            }
+        }
+
+        /// Bob's queue: what waits for his next login.
+        var bobWaiting: [Int] {
+            domain.value.engine.offlineMessages(of: "bob", in: app).compactMap { Int($0.text.prefix { $0 != " " }) }
+        }
+    }
+
+    @Test("a login over an embedded channel is answered in the imock dialect's words")
+    func loginIsAnswered() throws {
+        let bench = try Bench()
+        let alice = EmbeddedHubChannel()
+        _ = try bench.login("alice", on: alice)
+        #expect(alice.ops == ["login.ok"])
+        #expect(bench.hub.connectionCount == 1)
+    }
+
+    @Test("an offline sync is written as the socket takes it: a quarter of the cap, then the rest after each drain, in order")
+    func offlineSyncIsPaced() throws {
+        let bench = try Bench()
+        let alice = EmbeddedHubChannel()
+        let sender = try bench.login("alice", on: alice)
+        bench.send(100, from: sender)  // bob is away: 100 KB queued, more than the 64 KiB cap
+        #expect(bench.bobWaiting.count == 100)
+
+        let bob = EmbeddedHubChannel()
+        bob.socketTakes = false
+        _ = try bench.login("bob", on: bob)
+        let firstShare = bob.messageTexts.count
+        #expect(firstShare > 0 && firstShare < 20, "about 16 KiB, then the socket is full: \(firstShare)")
+        #expect(bob.pendingOutputBytes >= 16 * 1024 && bob.isOpen)
+        var drains = 0
+        while !bob.ops.contains("offline.finish"), drains < 50 {
+            bob.drain()
+            drains += 1
+        }
+        #expect(bob.isOpen, "never closed for its own queue")
+        #expect(bob.messageTexts.map { Int($0.prefix { $0 != " " })! } == Array(0..<100), "every message, in order")
+        #expect(drains >= 5)
+    }
+
+    @Test("a backlog resumed into the cap's close puts back every message it had not written, the one it was about to write included")
+    func resumeIntoACloseLosesNothing() throws {
+        let bench = try Bench()
+        let alice = EmbeddedHubChannel()
+        let sender = try bench.login("alice", on: alice)
+        let bob = EmbeddedHubChannel()
+        bob.socketTakes = false
+        _ = try bench.login("bob", on: bob)
+        // Live messages to a peer that reads nothing: the socket fills (16 KiB), the rest waits.
+        bench.send(20, from: sender)
+        let written = bob.messageTexts.count
+        #expect(written < 20 && bob.isOpen)
+        // The kernel took what was written (not acknowledged by the peer yet: still held), and
+        // more arrive while the backlog waits for the drain's notice: held is now just under
+        // the cap, the socket's share empty.
+        bob.drain(notify: false)
+        bench.send(40, from: sender, first: 20)
+        #expect(bob.isOpen, "under the cap while the socket is empty")
+        // The drain's notice: the backlog goes out until what the socket holds passes the cap.
+        bob.drain()
+        #expect(bob.closedWith?.code.rawValue == 1008, "\(String(describing: bob.closedWith))")
+        // Whatever bob was not written waits again at once, not at the socket's close.
+        let received = bob.messageTexts.map { Int($0.prefix { $0 != " " })! }
+        #expect(Set(received).union(bench.bobWaiting) == Set(0..<60), "lost: \(Set(0..<60).subtracting(received).subtracting(bench.bobWaiting).sorted())")
+    }
+
+    @Test("the journal keeps the last 10,000 entries, dropping the older half when full")
+    func journalIsBounded() {
+        var journal = HubJournal()
+        for number in 0..<(HubJournal.capacity + 1) {
+            journal.append(JournalEntry(
+                atMs: Int64(number), connection: ConnectionID(1), app: nil, user: nil, resource: nil, event: .closed(code: 1000, reason: "")))
+        }
+        #expect(journal.entries.count == HubJournal.capacity / 2 + 1)
+        #expect(journal.entries.first?.atMs == Int64(HubJournal.capacity / 2))
+    }
+
+    @Test("the idle sweep closes the silent connections and looks again at the next deadline, not sooner than its granularity")
+    func idleSweep() {
+        let silences = [
+            IdleSweep.Silence(id: ConnectionID(2), lastActivityMs: 0, timeoutMs: 1000),
+            IdleSweep.Silence(id: ConnectionID(1), lastActivityMs: 500, timeoutMs: 1000),
+            IdleSweep.Silence(id: ConnectionID(3), lastActivityMs: 1990, timeoutMs: 1000),
+        ]
+        let first = IdleSweep.due(silences, nowMs: 1500, granularityMs: 125)
+        #expect(first.close == [ConnectionID(1), ConnectionID(2)])
+        #expect(first.nextMs == 2990)
+        let soon = IdleSweep.due(silences.suffix(1), nowMs: 2980, granularityMs: 125)
+        #expect(soon.close.isEmpty && soon.nextMs == 3105, "not sooner than the granularity")
+        #expect(IdleSweep.due([], nowMs: 0, granularityMs: 10).nextMs == nil)
+    }
+
+    @Test("a fault outbox releases in send order at each item's time, nothing while black-holed")
+    func faultOutbox() {
+        var outbox = FaultOutbox()
+        outbox.hold(.message(.text("a")), holdMs: 100, nowNs: 0)
+        outbox.hold(.message(.text("b")), holdMs: 10, nowNs: 0)  // never overtakes "a"
+        outbox.hold(.close(.normalClosure, reason: "bye"), holdMs: 300, nowNs: 0)
+        var (due, next) = outbox.takeDue(nowNs: 50_000_000)
+        #expect(due.isEmpty && next == 100_000_000)
+        (due, next) = outbox.takeDue(nowNs: 100_000_000)
+        #expect(due.count == 2 && next == 300_000_000)
+        outbox.blackhole = FaultID(rawValue: 1)
+        (due, next) = outbox.takeDue(nowNs: 400_000_000)
+        #expect(due.isEmpty && next == nil)
+        outbox.blackhole = nil
+        (due, _) = outbox.takeDue(nowNs: 400_000_000)
+        #expect(due.count == 1 && outbox.isIdle)
+    }
+}
