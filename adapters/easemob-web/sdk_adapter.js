@@ -98,19 +98,37 @@ class Device {
     this.awaited = new Set();
     const server = new URL(setup.serverURL.replace(/^ws/, 'http'));
     this.http = `${server.protocol}//${server.host}`;
-    const wsBase = `${server.protocol === 'https:' ? 'wss' : 'ws'}://${server.host}`;
-    this.connection = new SDK.connection({
+    this.wsBase = `${server.protocol === 'https:' ? 'wss' : 'ws'}://${server.host}`;
+    this.sdkConnection = null;
+  }
+
+  /**
+   * The SDK instance, made when first used (every fixture device has had its `init` by then).
+   * Fixture devices that share a device `uuid` are tabs of one browser: they keep the SDK's
+   * default `isFixedDeviceId: true`, so they log in as one device (the id the first of them
+   * stored); every other device gets an id of its own (`isFixedDeviceId: false`).
+   */
+  get connection() {
+    if (!this.sdkConnection) this.sdkConnection = this.makeConnection();
+    return this.sdkConnection;
+  }
+
+  makeConnection() {
+    const setup = this.setup;
+    const uuid = setup.device && setup.device.uuid;
+    const tab = uuid !== undefined && [...devices.values()].some((other) => other !== this && other.setup.device && other.setup.device.uuid === uuid);
+    const connection = new SDK.connection({
       appKey: setup.appKey,
       isHttpDNS: false,
-      url: build === 'full' ? `${this.http}/ws` : `${wsBase}/websocket`,
+      url: build === 'full' ? `${this.http}/ws` : `${this.wsBase}/websocket`,
       apiUrl: this.http,
-      isFixedDeviceId: false,
+      isFixedDeviceId: tab,
       ...(setup.device && setup.device.customOSType !== undefined ? { customOSPlatform: setup.device.customOSType } : {}),
     });
-    if (setup.device && setup.device.extension && typeof this.connection.setLoginInfoCustomExt === 'function') {
-      this.connection.setLoginInfoCustomExt(setup.device.extension);
+    if (setup.device && setup.device.extension && typeof connection.setLoginInfoCustomExt === 'function') {
+      connection.setLoginInfoCustomExt(setup.device.extension);
     }
-    this.connection.addEventHandler('imock', {
+    connection.addEventHandler('imock', {
       onConnected: () => this.onConnected(),
       onDisconnected: (reason) => this.onDisconnected(reason),
       onReconnecting: () => this.onReconnecting(),
@@ -125,6 +143,7 @@ class Device {
       onOfflineMessageSyncFinish: () => this.callback('onOfflineMessageSyncFinish', {}),
       onTextMessage: (m) => this.callback('messagesDidReceive', { messageId: String(m.id), from: m.from, text: m.msg }),
     });
+    return connection;
   }
 
   /** Something the next settles wait for until `event` ('connected' or 'disconnected') happens (at most 5 s). */
@@ -292,7 +311,7 @@ class Device {
   /** Every message the server sent before has been handled: an UNREAD round trip. */
   async settle() {
     await Promise.all([...this.awaited].map((w) => w.promise));
-    const socket = platform.socketOf(this.connection);
+    const socket = platform.socketOf(this.sdkConnection);
     if (socket && socket.readyState === 1 && typeof socket.imockRoundTrip === 'function') {
       await Promise.race([socket.imockRoundTrip(), new Promise((resolve) => setTimeout(resolve, 5000))]);
     }
@@ -308,7 +327,7 @@ class Device {
   shutdown() {
     this.status = 'Logout';
     this.connected = false;
-    try { this.connection.close(); } catch { /* already closed */ }
+    try { if (this.sdkConnection) this.sdkConnection.close(); } catch { /* already closed */ }
   }
 }
 
