@@ -25,12 +25,11 @@ extension HarnessTests {
             ],
         ]
 
-        /// The settings of these fixtures: the Web SDK 4.17.0 warns only inside the last fifth
-        /// of the token life it saw at login (on its own clock), so the server warns at 81 %.
+        /// The settings of these fixtures: the defaults (the token warning at 80 %; over msync a
+        /// heartbeat's second later, inside the last fifth of the life the Web SDK saw at login).
         static func settings(transport: ClientTransport = .imockJSON) -> RunSettings {
             var settings = RunSettings()
             settings.transport = transport
-            settings.tokenWarningPercent = 81
             return settings
         }
 
