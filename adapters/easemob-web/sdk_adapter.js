@@ -9,8 +9,9 @@
 //
 // IMOCK_EASEMOB_SDK     path of the build (Easemob-chat-4.x.js mini-program build, Agora-chat.js
 //                       full build, miniCore.js); never part of this repository.
-// IMOCK_EASEMOB_BUILD   mini | full | miniCore (default: from the file: SockJS inside → full,
-//                       "miniCore" in the name → miniCore, else mini).
+// IMOCK_EASEMOB_BUILD   mini | full | web | miniCore (default: from the file: "miniCore" in the
+//                       name → miniCore, SockJS inside → full, wx's connectSocket inside → mini,
+//                       else web: a browser build over a plain WebSocket, as easemob-websdk 4.11.0).
 //
 // What the adapter adds (the Web SDK has no such callback): `onDatabaseOpened` when a login
 // starts (no local database), `loginCompletion` when the server accepts the login (onConnected,
@@ -41,8 +42,12 @@ if (!sdkPath || !fs.existsSync(sdkPath)) {
   process.exit(2);
 }
 const source = fs.readFileSync(sdkPath, 'utf8');
-const build = process.env.IMOCK_EASEMOB_BUILD
-  || (/miniCore/i.test(path.basename(sdkPath)) ? 'miniCore' : source.includes('SockJS') ? 'full' : 'mini');
+function buildOf(file, text) {
+  if (/miniCore/i.test(path.basename(file))) return 'miniCore';
+  if (text.includes('SockJS')) return 'full';
+  return text.includes('connectSocket') ? 'mini' : 'web';
+}
+const build = process.env.IMOCK_EASEMOB_BUILD || buildOf(sdkPath, source);
 if (build === 'mini') platform.installMiniProgram();
 else platform.installBrowser();
 const loaded = require(path.resolve(sdkPath));
