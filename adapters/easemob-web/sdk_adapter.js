@@ -33,6 +33,9 @@ const toStderr = (...parts) => process.stderr.write(parts.map((p) => (typeof p =
 console.log = console.info = console.debug = console.warn = console.error = toStderr;
 function safeJSON(value) { try { return JSON.stringify(value); } catch { return String(value); } }
 function emit(message) { process.stdout.write(JSON.stringify(message) + '\n'); }
+// A browser or a mini-program logs a promise rejection nobody handles; Node 20 ends the process
+// (4.0.x builds leave the refusal of a password grant unhandled).
+process.on('unhandledRejection', (reason) => toStderr('easemob-web adapter: unhandled rejection in the SDK:', reason));
 
 // ---- loading the SDK ----------------------------------------------------------------------
 
@@ -128,6 +131,9 @@ class Device {
       url: build === 'full' ? `${this.http}/ws` : `${this.wsBase}/websocket`,
       apiUrl: this.http,
       isFixedDeviceId: tab,
+      // As the vendor's mini-program demo passes it: 4.0.x builds otherwise read `window`, which
+      // a mini-program lacks. It only matters for URLs built from the DNS answer (none here).
+      ...(build === 'mini' ? { https: true } : {}),
       ...(setup.device && setup.device.customOSType !== undefined ? { customOSPlatform: setup.device.customOSType } : {}),
     });
     if (setup.device && setup.device.extension && typeof connection.setLoginInfoCustomExt === 'function') {
