@@ -90,6 +90,10 @@ extension HarnessTests {
             .enabled(if: sdkPath != nil, Comment(rawValue: sdkMissing)))
         func twoTabsSettle() async throws {
             var (settings, version) = try await Self.sdkSettings()
+            if let reason = try Self.knownDifferences(version: version)[Self.twoTabs] {
+                print("two tabs with SDK \(version): not checked, a known difference (\(reason))")
+                return
+            }
             settings.realTimeQuiet = .seconds(20)
             let result = await run(try loadFixture(Self.twoTabs), settings: settings)
             #expect(result.outcome == .passed, "SDK \(version): \(ConsoleReport.scenario(result))")
