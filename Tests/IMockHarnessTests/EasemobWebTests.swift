@@ -25,12 +25,11 @@ extension HarnessTests {
             ],
         ]
 
-        /// The settings of these fixtures: the Web SDK 4.17.0 warns only inside the last fifth
-        /// of the token life it saw at login (on its own clock), so the server warns at 81 %.
+        /// The settings of these fixtures: the defaults (the token warning at 80 %; over msync a
+        /// heartbeat's second later, inside the last fifth of the life the Web SDK saw at login).
         static func settings(transport: ClientTransport = .imockJSON) -> RunSettings {
             var settings = RunSettings()
             settings.transport = transport
-            settings.tokenWarningPercent = 81
             return settings
         }
 
@@ -47,22 +46,29 @@ extension HarnessTests {
 
         static var sdkPath: String? { ProcessInfo.processInfo.environment["IMOCK_EASEMOB_SDK"].flatMap { $0.isEmpty ? nil : $0 } }
 
-        @Test(
-            "with the real Web SDK build named by IMOCK_EASEMOB_SDK (skipped when unset: CI has no SDK)",
-            .enabled(
-                if: sdkPath != nil,
-                "IMOCK_EASEMOB_SDK is not set: the real-SDK check needs an SDK build (docs/SDK-COMPAT.md says where to get one)"))
-        func realSDK() async throws {
-            let sdk = try #require(Self.sdkPath)
+        static let sdkMissing = "IMOCK_EASEMOB_SDK is not set: the real-SDK check needs an SDK build (docs/SDK-COMPAT.md says where to get one)"
+
+        /// The settings that drive every device with the SDK build named by `IMOCK_EASEMOB_SDK`,
+        /// and the build's version.
+        static func sdkSettings() async throws -> (settings: RunSettings, version: String) {
+            let sdk = try #require(sdkPath)
             try #require(FileManager.default.fileExists(atPath: sdk), "IMOCK_EASEMOB_SDK=\(sdk) does not exist")
             try #require(await available("node"), "the real-SDK check needs node (20, with --experimental-websocket)")
             let source = try String(contentsOfFile: sdk, encoding: .utf8)
             let version = source.firstMatch(of: /this\.version="([^"]+)"/).map { String($0.1) } ?? "unknown"
-            let differences = try Self.knownDifferences(version: version)
-            var settings = Self.settings()
-            settings.adapters["easemob"] = lowPriority + ["node", "--experimental-websocket", Self.directory + "/sdk_adapter.js"]
+            var settings = settings()
+            settings.adapters["easemob"] = lowPriority + ["node", "--experimental-websocket", directory + "/sdk_adapter.js"]
             settings.adapterOverride = "easemob"
             settings.realTimeQuiet = .seconds(3)  // long enough to see a reconnect the SDK should not make
+            return (settings, version)
+        }
+
+        @Test(
+            "with the real Web SDK build named by IMOCK_EASEMOB_SDK (skipped when unset: CI has no SDK)",
+            .enabled(if: sdkPath != nil, Comment(rawValue: sdkMissing)))
+        func realSDK() async throws {
+            let (settings, version) = try await Self.sdkSettings()
+            let differences = try Self.knownDifferences(version: version)
             for file in Self.fixtureFiles {
                 let result = await run(try loadFixture(file), settings: settings)
                 if let reason = differences[file] {
@@ -71,6 +77,30 @@ extension HarnessTests {
                     #expect(result.outcome == .passed, "SDK \(version): \(ConsoleReport.scenario(result))")
                 }
             }
+        }
+
+        static let twoTabs = "adapters/easemob-web/fixtures/C6-two-tabs-same-device.json"
+
+        /// Issue 22: two SDK instances of one user with the default `isFixedDeviceId: true` (the
+        /// same device id, as two tabs of one browser) replaced each other forever, 41 server
+        /// logins in 20 s. Watched for 20 s of real time here: the older tab is told (206) and
+        /// stays out, and the server sees no more than the two logins (three at most).
+        @Test(
+            "two tabs of one browser with the real Web SDK settle: the older is told, nothing reconnects (skipped when IMOCK_EASEMOB_SDK is unset)",
+            .enabled(if: sdkPath != nil, Comment(rawValue: sdkMissing)))
+        func twoTabsSettle() async throws {
+            var (settings, version) = try await Self.sdkSettings()
+            if let reason = try Self.knownDifferences(version: version)[Self.twoTabs] {
+                print("two tabs with SDK \(version): not checked, a known difference (\(reason))")
+                return
+            }
+            settings.realTimeQuiet = .seconds(20)
+            let result = await run(try loadFixture(Self.twoTabs), settings: settings)
+            #expect(result.outcome == .passed, "SDK \(version): \(ConsoleReport.scenario(result))")
+            let logins = result.timeline.filter { event in
+                if case .server(_, _, let summary, _) = event { summary.hasPrefix("login.ok") } else { false }
+            }
+            #expect((2...3).contains(logins.count), "SDK \(version): \(logins.count) logins in the server's journal")
         }
 
         /// The fixtures a build is known to fail, with the reason (`known-differences.json`).

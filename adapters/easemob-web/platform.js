@@ -142,6 +142,9 @@ globalThis.WebSocket = WatchedWebSocket;
 // ---- the mini-program platform (`wx`) -------------------------------------------------------
 
 function installMiniProgram() {
+  // Builds 4.4.0 to 4.10.0 and 4.12.0 wrap their UMD module in `(self, …)`: a mini-program
+  // and a browser have `self`, Node has not.
+  if (globalThis.self === undefined) globalThis.self = globalThis;
   const storage = new Map();
   function connectSocket({ url }) {
     const ws = new WebSocket(url);

@@ -9,8 +9,9 @@
 //
 // IMOCK_EASEMOB_SDK     path of the build (Easemob-chat-4.x.js mini-program build, Agora-chat.js
 //                       full build, miniCore.js); never part of this repository.
-// IMOCK_EASEMOB_BUILD   mini | full | miniCore (default: from the file: SockJS inside → full,
-//                       "miniCore" in the name → miniCore, else mini).
+// IMOCK_EASEMOB_BUILD   mini | full | web | miniCore (default: from the file: "miniCore" in the
+//                       name → miniCore, SockJS inside → full, wx's connectSocket inside → mini,
+//                       else web: a browser build over a plain WebSocket, as easemob-websdk 4.11.0).
 //
 // What the adapter adds (the Web SDK has no such callback): `onDatabaseOpened` when a login
 // starts (no local database), `loginCompletion` when the server accepts the login (onConnected,
@@ -32,6 +33,9 @@ const toStderr = (...parts) => process.stderr.write(parts.map((p) => (typeof p =
 console.log = console.info = console.debug = console.warn = console.error = toStderr;
 function safeJSON(value) { try { return JSON.stringify(value); } catch { return String(value); } }
 function emit(message) { process.stdout.write(JSON.stringify(message) + '\n'); }
+// A browser or a mini-program logs a promise rejection nobody handles; Node 20 ends the process
+// (4.0.x builds leave the refusal of a password grant unhandled).
+process.on('unhandledRejection', (reason) => toStderr('easemob-web adapter: unhandled rejection in the SDK:', reason));
 
 // ---- loading the SDK ----------------------------------------------------------------------
 
@@ -41,8 +45,12 @@ if (!sdkPath || !fs.existsSync(sdkPath)) {
   process.exit(2);
 }
 const source = fs.readFileSync(sdkPath, 'utf8');
-const build = process.env.IMOCK_EASEMOB_BUILD
-  || (/miniCore/i.test(path.basename(sdkPath)) ? 'miniCore' : source.includes('SockJS') ? 'full' : 'mini');
+function buildOf(file, text) {
+  if (/miniCore/i.test(path.basename(file))) return 'miniCore';
+  if (text.includes('SockJS')) return 'full';
+  return text.includes('connectSocket') ? 'mini' : 'web';
+}
+const build = process.env.IMOCK_EASEMOB_BUILD || buildOf(sdkPath, source);
 if (build === 'mini') platform.installMiniProgram();
 else platform.installBrowser();
 const loaded = require(path.resolve(sdkPath));
@@ -98,19 +106,40 @@ class Device {
     this.awaited = new Set();
     const server = new URL(setup.serverURL.replace(/^ws/, 'http'));
     this.http = `${server.protocol}//${server.host}`;
-    const wsBase = `${server.protocol === 'https:' ? 'wss' : 'ws'}://${server.host}`;
-    this.connection = new SDK.connection({
+    this.wsBase = `${server.protocol === 'https:' ? 'wss' : 'ws'}://${server.host}`;
+    this.sdkConnection = null;
+  }
+
+  /**
+   * The SDK instance, made when first used (every fixture device has had its `init` by then).
+   * Fixture devices that share a device `uuid` are tabs of one browser: they keep the SDK's
+   * default `isFixedDeviceId: true`, so they log in as one device (the id the first of them
+   * stored); every other device gets an id of its own (`isFixedDeviceId: false`).
+   */
+  get connection() {
+    if (!this.sdkConnection) this.sdkConnection = this.makeConnection();
+    return this.sdkConnection;
+  }
+
+  makeConnection() {
+    const setup = this.setup;
+    const uuid = setup.device && setup.device.uuid;
+    const tab = uuid !== undefined && [...devices.values()].some((other) => other !== this && other.setup.device && other.setup.device.uuid === uuid);
+    const connection = new SDK.connection({
       appKey: setup.appKey,
       isHttpDNS: false,
-      url: build === 'full' ? `${this.http}/ws` : `${wsBase}/websocket`,
+      url: build === 'full' ? `${this.http}/ws` : `${this.wsBase}/websocket`,
       apiUrl: this.http,
-      isFixedDeviceId: false,
+      isFixedDeviceId: tab,
+      // As the vendor's mini-program demo passes it: 4.0.x builds otherwise read `window`, which
+      // a mini-program lacks. It only matters for URLs built from the DNS answer (none here).
+      ...(build === 'mini' ? { https: true } : {}),
       ...(setup.device && setup.device.customOSType !== undefined ? { customOSPlatform: setup.device.customOSType } : {}),
     });
-    if (setup.device && setup.device.extension && typeof this.connection.setLoginInfoCustomExt === 'function') {
-      this.connection.setLoginInfoCustomExt(setup.device.extension);
+    if (setup.device && setup.device.extension && typeof connection.setLoginInfoCustomExt === 'function') {
+      connection.setLoginInfoCustomExt(setup.device.extension);
     }
-    this.connection.addEventHandler('imock', {
+    connection.addEventHandler('imock', {
       onConnected: () => this.onConnected(),
       onDisconnected: (reason) => this.onDisconnected(reason),
       onReconnecting: () => this.onReconnecting(),
@@ -125,6 +154,7 @@ class Device {
       onOfflineMessageSyncFinish: () => this.callback('onOfflineMessageSyncFinish', {}),
       onTextMessage: (m) => this.callback('messagesDidReceive', { messageId: String(m.id), from: m.from, text: m.msg }),
     });
+    return connection;
   }
 
   /** Something the next settles wait for until `event` ('connected' or 'disconnected') happens (at most 5 s). */
@@ -292,7 +322,7 @@ class Device {
   /** Every message the server sent before has been handled: an UNREAD round trip. */
   async settle() {
     await Promise.all([...this.awaited].map((w) => w.promise));
-    const socket = platform.socketOf(this.connection);
+    const socket = platform.socketOf(this.sdkConnection);
     if (socket && socket.readyState === 1 && typeof socket.imockRoundTrip === 'function') {
       await Promise.race([socket.imockRoundTrip(), new Promise((resolve) => setTimeout(resolve, 5000))]);
     }
@@ -308,7 +338,7 @@ class Device {
   shutdown() {
     this.status = 'Logout';
     this.connected = false;
-    try { this.connection.close(); } catch { /* already closed */ }
+    try { if (this.sdkConnection) this.sdkConnection.close(); } catch { /* already closed */ }
   }
 }
 

@@ -21,24 +21,26 @@ struct ConnectedSession: Sendable {
         let key: UserKey
         let autoLogin: Bool
         let renewsTokenOverREST: Bool
+        let tokenWarningDelayMs: Int64
         let token: Token
 
         init(
             live: LiveSession, connection: ConnectionID, key: UserKey, autoLogin: Bool, renewsTokenOverREST: Bool,
-            token: Token
+            tokenWarningDelayMs: Int64, token: Token
         ) {
             self.live = live
             self.connection = connection
             self.key = key
             self.autoLogin = autoLogin
             self.renewsTokenOverREST = renewsTokenOverREST
+            self.tokenWarningDelayMs = tokenWarningDelayMs
             self.token = token
         }
 
         func with(_ token: Token) -> Fields {
             Fields(
                 live: live, connection: connection, key: key, autoLogin: autoLogin,
-                renewsTokenOverREST: renewsTokenOverREST, token: token)
+                renewsTokenOverREST: renewsTokenOverREST, tokenWarningDelayMs: tokenWarningDelayMs, token: token)
         }
     }
 
@@ -47,11 +49,12 @@ struct ConnectedSession: Sendable {
     /// A session of `live`'s id and device (the same value the user's live sessions hold).
     init(
         live: LiveSession, connection: ConnectionID, key: UserKey, autoLogin: Bool,
-        renewsTokenOverREST: Bool, tokenID: UInt64, tokenIssuedAtMs: Int64, tokenExpiresAtMs: Int64?
+        renewsTokenOverREST: Bool, tokenWarningDelayMs: Int64 = 0, tokenID: UInt64, tokenIssuedAtMs: Int64,
+        tokenExpiresAtMs: Int64?
     ) {
         fields = Fields(
             live: live, connection: connection, key: key, autoLogin: autoLogin,
-            renewsTokenOverREST: renewsTokenOverREST,
+            renewsTokenOverREST: renewsTokenOverREST, tokenWarningDelayMs: tokenWarningDelayMs,
             token: Token(id: tokenID, issuedAtMs: tokenIssuedAtMs, expiresAtMs: tokenExpiresAtMs))
     }
 
@@ -62,6 +65,8 @@ struct ConnectedSession: Sendable {
     var autoLogin: Bool { fields.autoLogin }
     /// The device renews its token over REST (``LoginRequest/renewsTokenOverREST``).
     var renewsTokenOverREST: Bool { fields.renewsTokenOverREST }
+    /// How late its token warning goes out (``LoginRequest/tokenWarningDelayMs``).
+    var tokenWarningDelayMs: Int64 { fields.tokenWarningDelayMs }
 
     /// The session's token and timers; setting it replaces the fields' reference.
     var token: Token {

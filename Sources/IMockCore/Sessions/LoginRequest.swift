@@ -16,11 +16,21 @@ public struct LoginRequest: Sendable, Equatable {
     /// Easemob Web SDK's `renewToken` calls `GET …/sdk/users/{user}/token/expires` with the new
     /// token): that call then renews the session (``SessionEngine/tokenPresentedOverREST(app:user:token:nowMs:directory:)``).
     public var renewsTokenOverREST: Bool
+    /// How long after its deadline the token warning goes out (0: at it). A client that
+    /// decides from the warning's server time whether at most a share of the life it measured at
+    /// login (on its own clock, which starts after the server's) is left — the Easemob Web SDK
+    /// 4.15.0 and later, over msync — misses a warning sent exactly at the deadline; on the real
+    /// service it learns the time from a heartbeat answer, which comes after the threshold.
+    public var tokenWarningDelayMs: Int64
+
+    /// The warning delay of a client that reads the server time as a heartbeat answer carries
+    /// it (``tokenWarningDelayMs``): a second, well inside the Web SDK's 30 s heartbeat.
+    public static let heartbeatWarningDelayMs: Int64 = 1000
 
     /// Creates a request.
     public init(
         appKey: String, user: String, token: String, device: DeviceDescription, autoLogin: Bool = false,
-        sync: [SyncType] = [], renewsTokenOverREST: Bool = false
+        sync: [SyncType] = [], renewsTokenOverREST: Bool = false, tokenWarningDelayMs: Int64 = 0
     ) {
         self.appKey = appKey
         self.user = user
@@ -29,6 +39,7 @@ public struct LoginRequest: Sendable, Equatable {
         self.autoLogin = autoLogin
         self.sync = sync
         self.renewsTokenOverREST = renewsTokenOverREST
+        self.tokenWarningDelayMs = tokenWarningDelayMs
     }
 }
 

@@ -68,7 +68,7 @@ extension SessionEngine {
         let live = LiveSession(id: sessionID, device: sessionDevice)
         sessions[sessionID] = ConnectedSession(
             live: live, connection: connection, key: key, autoLogin: request.autoLogin,
-            renewsTokenOverREST: request.renewsTokenOverREST, tokenID: claims.tokenID, tokenIssuedAtMs: claims.issuedAtMs, tokenExpiresAtMs: claims.expiresAtMs)
+            renewsTokenOverREST: request.renewsTokenOverREST, tokenWarningDelayMs: request.tokenWarningDelayMs, tokenID: claims.tokenID, tokenIssuedAtMs: claims.issuedAtMs, tokenExpiresAtMs: claims.expiresAtMs)
         users[key, default: UserSessions()].live.insert(live)
         users[key]?.lastLogin = live
         connections[connection] = .loggedIn(sessionID)

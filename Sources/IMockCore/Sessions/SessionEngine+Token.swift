@@ -49,16 +49,18 @@ extension SessionEngine {
         return outputs
     }
 
-    /// Schedules `token.willExpire` at the configured share of the token's life (at once when
-    /// that is already past) and the expiry at `expiresAt`, in the engine's queue; asks the
-    /// shell for an earlier wake-up when one of them is the new earliest. Nothing for tokens
-    /// that never expire.
+    /// Schedules `token.willExpire` at the configured share of the token's life — later by the
+    /// session's warning delay, still before the expiry (``LoginRequest/tokenWarningDelayMs``);
+    /// at once when that is already past — and the expiry at `expiresAt`, in the engine's
+    /// queue; asks the shell for an earlier wake-up when one of them is the new earliest.
+    /// Nothing for tokens that never expire.
     mutating func scheduleTokenTimers(_ sessionID: SessionID, nowMs: Int64) -> [SessionOutput] {
         guard var session = sessions[sessionID], let expiresAt = session.tokenExpiresAtMs else { return [] }
         let earliest = tokenTimers.nextDeadline
-        let life = max(expiresAt - session.tokenIssuedAtMs, 0)
-        let warnAt = max(session.tokenIssuedAtMs + life / 100 * Int64(configuration.tokenWarningPercent)
-            + life % 100 * Int64(configuration.tokenWarningPercent) / 100, nowMs)
+        let deadline = Self.tokenWarningDeadline(
+            issuedAtMs: session.tokenIssuedAtMs, expiresAtMs: expiresAt, percent: configuration.tokenWarningPercent,
+            delayMs: session.tokenWarningDelayMs)
+        let warnAt = max(deadline, nowMs)
         // The warning first (its expiry follows it into the queue when it fired), or the
         // expiry alone when the warning would not come before it.
         let generation = tokenTimers.nextGeneration()
@@ -70,6 +72,16 @@ extension SessionEngine {
         session.token.timerGeneration = generation
         sessions[sessionID] = session
         return earliest.map { first.atMs < $0 } ?? true ? [.wake(atMs: first.atMs)] : []
+    }
+
+    /// When a token's warning is due: `percent` of its life after its issue, plus `delayMs` when
+    /// that still comes before the expiry (else a millisecond before it). The harness stops its
+    /// virtual clock at these moments (with and without the msync delay).
+    public static func tokenWarningDeadline(issuedAtMs: Int64, expiresAtMs: Int64, percent: Int, delayMs: Int64 = 0) -> Int64 {
+        let life = max(expiresAtMs - issuedAtMs, 0)
+        let share = issuedAtMs + life / 100 * Int64(percent) + life % 100 * Int64(percent) / 100
+        guard delayMs > 0, share < expiresAtMs else { return share }
+        return min(share + delayMs, expiresAtMs - 1)
     }
 
     /// Notes that `session`'s pending token timer (if it has one) is stale, once the table no

@@ -15,9 +15,6 @@ extension FixtureParser {
             guard !devices.contains(where: { $0.name == device.name }) else {
                 throw FixtureError(path: "devices[\(index)].name", reason: "device \"\(device.name)\" twice")
             }
-            guard !devices.contains(where: { $0.description.uuid == device.description.uuid && $0.app == device.app }) else {
-                throw FixtureError(path: "devices[\(index)].uuid", reason: "uuid \"\(device.description.uuid)\" twice")
-            }
             devices.append(device)
         }
         return devices

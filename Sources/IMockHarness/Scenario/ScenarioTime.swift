@@ -126,7 +126,8 @@ final class ScenarioTime {
     }
 
     /// The moments after now and up to `target` when the server will act: each live token's
-    /// warning (at the configured share of its life) and expiry, each fault's end.
+    /// warning (at the configured share of its life, and an msync session's a second after it)
+    /// and expiry, each fault's end.
     private func serverStops(upTo target: Int64) async throws(ScenarioFailure) -> [Int64] {
         var stops: Set<Int64> = []
         for app in apps {
@@ -134,9 +135,12 @@ final class ScenarioTime {
             let listing = try await link.control("GET", path)
             for token in listing["tokens"]?.arrayValue ?? [] {
                 guard let issued = token["issuedAtMs"]?.intValue, let expires = token["expiresAtMs"]?.intValue else { continue }
-                let life = max(expires - issued, 0)
-                let percent = Int64(tokenWarningPercent)
-                stops.insert(issued + life / 100 * percent + life % 100 * percent / 100)
+                // The warning, and an msync session's, a heartbeat's delay later.
+                for delay in [0, LoginRequest.heartbeatWarningDelayMs] {
+                    stops.insert(
+                        SessionEngine.tokenWarningDeadline(
+                            issuedAtMs: issued, expiresAtMs: expires, percent: tokenWarningPercent, delayMs: delay))
+                }
                 stops.insert(expires)
             }
             let faults = try await link.control("GET", "faults?app=\(app.query)")

@@ -45,7 +45,14 @@ public struct ImockJSONDialect: WireDialect {
         case .tokenExpired:
             let close = WireClose(code: CloseCode.forCode(KickCode.tokenExpired.rawValue), reason: end.reason)
             return ([.text(ServerFrame.tokenExpired.text)], close)
-        case .loggedOut, .replaced:
+        case .replaced:
+            // The old instance of a device that logged in again is told as a kicked device is
+            // (206, close 4206): a client retries a silent close 1000 as a drop, and two
+            // instances of one device would then replace each other forever.
+            let code = KickCode.loggedInOnAnotherDevice.rawValue
+            let frame = ServerFrame.kicked(code: code, reason: end.reason, by: nil)
+            return ([.text(frame.text)], WireClose(code: CloseCode.forCode(code), reason: end.reason))
+        case .loggedOut:
             return ([], WireClose(code: CloseCode.normal, reason: end.reason))
         case .outputOverflow:
             return ([], WireClose(code: CloseCode.outputOverflow, reason: end.reason))

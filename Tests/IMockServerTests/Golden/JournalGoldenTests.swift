@@ -52,7 +52,7 @@ struct JournalGoldenTests {
         let phone = try await fixture.device("alice", token: alice, os: "ios", uuid: "phone", name: "Phone", extensionInfo: "e1")
         let tablet = try await fixture.device("alice", token: alice, os: "android", uuid: "tablet", name: "Tablet", extensionInfo: "e2")
         _ = await phone.next(op: "<closed>")
-        // Same-device replacement (1000), then a token warning, a renewal, an expiry.
+        // Same-device replacement (close 4206), then a token warning, a renewal, an expiry.
         let tablet2 = try await fixture.device("alice", token: alice, os: "android", uuid: "tablet", name: "Tablet")
         _ = await tablet.next(op: "<closed>")
         #expect(try fixture.control("POST", "/_imock/clock/advance", json: #"{"ms":80000}"#).status == 200)

@@ -156,13 +156,21 @@ struct LoginTests {
         guard case .loginOK? = frames(try h.login(1, "alice"), to: 1).first else { Issue.record("no login.ok"); return }
     }
 
-    @Test func sameDeviceReconnectReplacesItsSessionWithoutAKick() throws {
+    /// The old connection is told as a kicked one is (206, close 4206: after a silent 1000 a
+    /// client reconnects, and two instances of one device replace each other forever), but it
+    /// is no policy kick: nothing names the new device, nothing is journalled as a kick.
+    @Test func sameDeviceReconnectReplacesItsSessionAndTellsTheOldOne() throws {
         var h = try SessionHarness()
         let token = try h.token("alice")
         _ = try h.login(1, "alice", token: token, uuid: "phone")
         let effects = try h.login(2, "alice", token: token, uuid: "phone", autoLogin: true)
-        #expect(frames(effects, to: 1).isEmpty)
-        #expect(closes(effects).map(\.1) == [1000])
+        #expect(frames(effects, to: 1) == [.kicked(code: 206, reason: "replaced by a new connection of the same device", by: nil)])
+        let journalled = effects.compactMap { effect -> JournalLine.Event? in
+            if case .journal(let entry) = effect { return entry.event }
+            return nil
+        }
+        #expect(!journalled.contains { if case .frame(.kicked) = $0 { true } else { false } }, "\(journalled)")
+        #expect(closes(effects).map(\.1) == [4206])
         #expect(closes(effects).map(\.0) == [ConnectionID(1)])
         #expect(h.engine.sessions(of: "alice", in: h.app).map(\.connection) == [ConnectionID(2)])
         // The old connection's timers were cancelled, the new ones scheduled.

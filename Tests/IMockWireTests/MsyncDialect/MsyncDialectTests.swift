@@ -24,7 +24,8 @@ struct MsyncDialectTests {
         let device = DeviceDescription(
             platform: .easemob(.web), name: "webim", uuid: "wx_1", resource: "webim_wx_1", extensionInfo: "ext")
         let expected = LoginRequest(
-            appKey: "org#app", user: "alice", token: "TOKEN", device: device, renewsTokenOverREST: true)
+            appKey: "org#app", user: "alice", token: "TOKEN", device: device, renewsTokenOverREST: true,
+            tokenWarningDelayMs: LoginRequest.heartbeatWarningDelayMs)
         #expect(inputs == [.command(.login(RequestTag("provision"), expected))])
     }
 

@@ -69,7 +69,8 @@ extension MsyncDialect {
         case .tokenWillExpire:
             // The SDK compares this server time with the expiry it was given and warns when at
             // most a fifth of the life it saw at login is left (4.15.0 and later): the server's
-            // now, where a clock jump ends (the hub's wire time), not the timer's deadline.
+            // now, where a clock jump ends (the hub's wire time), not the timer's deadline. The
+            // timer comes a second after the threshold (LoginRequest.heartbeatWarningDelayMs).
             return [wire(.unread, serverTimeOnly(nowMs))]
         case .offlineStart:
             receivingOffline = true

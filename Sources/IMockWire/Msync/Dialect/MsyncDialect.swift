@@ -114,7 +114,8 @@ public struct MsyncDialect: WireDialect {
             request = LoginRequest(
                 appKey: envelope.guid?.appKey ?? "", user: envelope.guid?.name ?? "",
                 token: MsyncProvision.token(auth: envelope.auth, authToken: provision.authToken),
-                device: DeviceDescription(platform: .easemob(.web), uuid: ""), renewsTokenOverREST: true)
+                device: DeviceDescription(platform: .easemob(.web), uuid: ""), renewsTokenOverREST: true,
+                tokenWarningDelayMs: LoginRequest.heartbeatWarningDelayMs)
         }
         if !loggedIn { selfJID = MsyncPB.JID(appKey: request.appKey, name: request.user, domain: Self.userDomain) }
         return [.command(.login(Self.provisionTag, request))]

@@ -36,7 +36,8 @@ public enum MsyncProvision {
             LoginRequest(
                 appKey: envelope.guid?.appKey ?? "", user: envelope.guid?.name ?? "",
                 token: token(auth: envelope.auth, authToken: provision.authToken), device: device,
-                autoLogin: provision.isManualLogin == false, renewsTokenOverREST: true))
+                autoLogin: provision.isManualLogin == false, renewsTokenOverREST: true,
+                tokenWarningDelayMs: LoginRequest.heartbeatWarningDelayMs))
     }
 
     /// The token of the two places that carry it; empty when they disagree or neither does.
