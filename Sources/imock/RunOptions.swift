@@ -91,19 +91,6 @@ struct RunOptions: Sendable {
                 help: "Drive every device through adapter <name> (skipping fixtures it cannot run)."
             ) { options, value in options.configuration.settings.adapterOverride = value },
             CommandLineOption(
-                "--transport", "<imock-json|openim>",
-                help: """
-                    The reference clients' wire: openim connects devices with an OpenIM platform through the OpenIM \
-                    gateway (the others keep the imock protocol).
-                    """, default: "imock-json"
-            ) { options, value throws(UsageError) in
-                guard let transport = ClientTransport(rawValue: value) else {
-                    let known = ClientTransport.allCases.map(\.rawValue).joined(separator: ", ")
-                    throw UsageError("option --transport must be one of \(known), got '\(value)'")
-                }
-                options.configuration.settings.transport = transport
-            },
-            CommandLineOption(
                 "--step-timeout", "<seconds>", help: "Real-time bound of one step's waits; a hang fails naming the step.",
                 default: "10"
             ) { options, value throws(UsageError) in
@@ -121,8 +108,12 @@ struct RunOptions: Sendable {
                 options.configuration.settings.tokenWarningPercent = try OptionValue.integer(value, option: "--token-warning-percent", in: 1...99)
             },
             CommandLineOption(
-                "--transport", "<name>",
-                help: "The wire dialect of the built-in reference clients: imock-json or msync (docs/PROTOCOL-MSYNC.md).",
+                "--transport", "<imock-json|msync|openim>",
+                help: """
+                    The wire dialect of the built-in reference clients: imock-json, msync (docs/PROTOCOL-MSYNC.md) or \
+                    openim, which connects devices with an OpenIM platform through the OpenIM gateway (the others keep \
+                    the imock protocol).
+                    """,
                 default: "imock-json", environment: "IMOCK_TRANSPORT"
             ) { options, value throws(UsageError) in
                 guard let transport = ClientTransport(rawValue: value) else {

@@ -18,6 +18,19 @@ struct OptionDeclarationTests {
         #expect(help.hasPrefix("USAGE: imock serve [options]"))
     }
 
+    @Test("every command declares each option once (imock run once had two --transport declarations)")
+    func optionsAreDeclaredOnce() {
+        let commands: [(String, [String])] = [
+            ("serve", ServeOptions.spec.options.map(\.name)), ("run", RunOptions.spec.options.map(\.name)),
+            ("bench", BenchOptions.spec.options.map(\.name)), ("soak", SoakOptions.spec.options.map(\.name)),
+            ("token", TokenOptions.spec.options.map(\.name)),
+        ]
+        for (command, names) in commands {
+            let repeated = Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()
+            #expect(repeated.isEmpty, "imock \(command) declares \(repeated) more than once")
+        }
+    }
+
     @Test("environment variables give options; the flag wins")
     func environment() throws {
         let environment = [
