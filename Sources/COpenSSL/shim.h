@@ -35,4 +35,10 @@ static inline long copenssl_set_tlsext_host_name(SSL *ssl, const char *name) {
     return SSL_set_tlsext_host_name(ssl, name);
 }
 
+/// A client context that keeps the sessions its servers give (TLS 1.3 tickets) for the
+/// application to offer again (`SSL_set_session`), in no cache of OpenSSL's own.
+static inline long copenssl_ctx_set_client_session_cache(SSL_CTX *ctx) {
+    return SSL_CTX_set_session_cache_mode(ctx, SSL_SESS_CACHE_CLIENT | SSL_SESS_CACHE_NO_INTERNAL_STORE);
+}
+
 #endif

@@ -103,6 +103,7 @@ struct ScenarioSmokeTests {
         }
         #expect(names("rest") == ["mix", "app-token", "register", "register-batch-60", "user-token", "get-user"])
         #expect(names("login-storm").isSuperset(of: ["distinct", "one-user"]))
+        if names("login-storm").contains("tls") { #expect(names("login-storm").contains("tls-resume"), "reconnects resume") }
         #expect(names("kick") == ["login", "rest-disconnect", "policy", "app-disable", "one-user-disconnect"])
         #expect(names("messages") == ["pairs", "offline-drain"])
         #expect(names("fleet") == ["hold"])

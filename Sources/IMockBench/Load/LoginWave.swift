@@ -116,6 +116,13 @@ extension ClientLoop {
         }
     }
 
+    /// How many of the held devices' TLS handshakes resumed a session.
+    func resumedHandshakes(_ held: HeldDevices) async -> Int {
+        await run { _, finish in
+            finish(held.value.filter { $0.channel?.connection.tlsSessionResumed == true }.count)
+        }
+    }
+
     /// Drops every device and waits until each has seen its connection close.
     func drop(_ held: HeldDevices) async {
         benchTrace("dropping")

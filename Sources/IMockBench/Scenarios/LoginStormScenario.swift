@@ -1,3 +1,5 @@
+import IMockNet
+
 /// `login-storm`: N distinct users each connect, log in with their own token and get the
 /// login reply; logins/s and p50/p99 (connect start → login accepted). Against imock also
 /// over TLS, and N devices of one user (an account under load test: the per-user paths must
@@ -19,7 +21,9 @@ struct LoginStormScenario: BenchScenario {
             parts.append(try await distinctUsers(kind, wire: wire, context, tls: false))
             if kind == .imock, options.tls {
                 do {
-                    parts.append(try await distinctUsers(kind, wire: wire, context, tls: true))
+                    let full = try await distinctUsers(kind, wire: wire, context, tls: true)
+                    parts.append(full)
+                    parts.append(try await resumedTLS(kind, wire: wire, context, fullHandshakes: full))
                 } catch {
                     parts.append(BenchPart(name: "tls", figures: [], notes: ["not measured: \(error)"]))
                 }
@@ -48,6 +52,38 @@ struct LoginStormScenario: BenchScenario {
                 logins, endpoint: server.sessions, wire: wire, inFlight: context.options.inFlight)
             await context.client.drop(wave.devices)
             return BenchPart(name: tls ? "tls" : "distinct", figures: wave.figures, notes: wave.notes)
+        }
+    }
+
+    /// `tls-resume`: a reconnect storm of devices that were connected before. A first connection
+    /// takes the server's session ticket (as each device keeps its own), then every device
+    /// connects offering it: the handshake resumes the session instead of the certificate and
+    /// key exchange. `resumed` counts the handshakes that did; `× tls` is the rate against the
+    /// full handshakes of the `tls` part.
+    private func resumedTLS(
+        _ kind: ServerKind, wire: any BenchWire.Type, _ context: ScenarioContext, fullHandshakes: BenchPart
+    ) async throws(BenchError) -> BenchPart {
+        let world = BenchWorld(apps: [(Self.appKey, 4, BenchWorld.users(context.options.devices))], vendor: wire.vendor)
+        let resuming: TLSContext
+        do { resuming = try TLSContext(clientTrusting: nil, resumesSessions: true) } catch {
+            throw BenchError("cannot make a resuming client TLS context: \(error)")
+        }
+        return try await context.with(kind, world: world, tls: true) { server throws(BenchError) in
+            var endpoint = server.sessions
+            endpoint.tls = resuming
+            let logins = zip(world.app(Self.appKey).users, world.tokens(of: Self.appKey)).map { user, token in
+                BenchLogin(appKey: Self.appKey, user: user, token: token, deviceUUID: "d-\(user)", os: "ios")
+            }
+            let primer = await context.client.logIn(Array(logins.prefix(1)), endpoint: endpoint, wire: wire, inFlight: 1)
+            await context.client.drop(primer.devices)
+            let wave = await context.client.logIn(logins, endpoint: endpoint, wire: wire, inFlight: context.options.inFlight)
+            let resumed = await context.client.resumedHandshakes(wave.devices)
+            await context.client.drop(wave.devices)
+            let rate = { (figures: [BenchFigure]) in figures.first { $0.key == "perSecond" }?.value ?? 0 }
+            let full = rate(fullHandshakes.figures)
+            let versusFull = full > 0
+                ? [BenchFigure(key: "timesFullHandshakes", label: "× tls", value: rate(wave.figures) / full, better: .higher)] : []
+            return BenchPart(name: "tls-resume", figures: wave.figures + [.count("resumed", resumed)] + versusFull, notes: wave.notes)
         }
     }
 

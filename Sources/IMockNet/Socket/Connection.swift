@@ -125,6 +125,9 @@ public final class Connection: IOHandler {
         if state == .closed { action() } else { socketCloseActions.append(action) }
     }
 
+    /// Under TLS, whether its handshake resumed an earlier session (nil without TLS).
+    public var tlsSessionResumed: Bool? { tls?.isResumed }
+
     /// Whether the connection can still send.
     public var isOpen: Bool { state == .open || state == .connecting }
 

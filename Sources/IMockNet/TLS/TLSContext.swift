@@ -1,4 +1,5 @@
 import COpenSSL
+import Synchronization
 
 /// A TLS failure: what imock was doing and OpenSSL's error queue as text.
 public struct TLSError: Error, Sendable, CustomStringConvertible {
@@ -59,10 +60,27 @@ public final class TLSContext: @unchecked Sendable {
 
     /// A client context. With `trustedCertificatesPath` the server's certificate must chain to
     /// it; with nil nothing is verified (for a local mock server with a self-signed certificate).
-    public init(clientTrusting trustedCertificatesPath: String?) throws(TLSError) {
+    /// With `resumesSessions` it keeps the last session a server gave it (a TLS 1.3 ticket) and
+    /// offers it on its next connections, which then skip the certificate and key exchange
+    /// when the server accepts it: one context per server, as a device that reconnects keeps
+    /// its ticket.
+    public init(clientTrusting trustedCertificatesPath: String?, resumesSessions: Bool = false) throws(TLSError) {
         guard let context = SSL_CTX_new(TLS_client_method()) else { throw TLSError("SSL_CTX_new") }
         pointer = context
         _ = copenssl_ctx_set_min_tls12(context)
+        if resumesSessions {
+            _ = copenssl_ctx_set_client_session_cache(context)
+            SSL_CTX_set_ex_data(context, 0, Unmanaged.passUnretained(self).toOpaque())
+            SSL_CTX_sess_set_new_cb(context) { ssl, session in
+                // A copy: OpenSSL marks the connection's own session not resumable when the
+                // connection ends without a close_notify, as a dropped device's does.
+                guard let ssl, let session, let owner = SSL_CTX_get_ex_data(SSL_get_SSL_CTX(ssl), 0),
+                    let copy = SSL_SESSION_dup(session)
+                else { return 0 }
+                Unmanaged<TLSContext>.fromOpaque(owner).takeUnretainedValue().keep(copy)
+                return 0  // the connection keeps its own reference
+            }
+        }
         if let trustedCertificatesPath {
             guard SSL_CTX_load_verify_locations(context, trustedCertificatesPath, nil) == 1 else {
                 throw TLSError("cannot load trusted certificates '\(trustedCertificatesPath)'")
@@ -73,5 +91,32 @@ public final class TLSContext: @unchecked Sendable {
         }
     }
 
-    deinit { SSL_CTX_free(pointer) }
+    /// An `SSL_SESSION` this context owns (reference-counted and thread-safe in OpenSSL).
+    private struct KeptSession: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    /// The last session a server gave this client context (resumesSessions).
+    private let resumable = Mutex<KeptSession?>(nil)
+
+    private func keep(_ session: OpaquePointer) {
+        let old = resumable.withLock { kept in
+            defer { kept = KeptSession(pointer: session) }
+            return kept
+        }
+        if let old { SSL_SESSION_free(old.pointer) }
+    }
+
+    /// Offers the kept session, if any, on a new client connection (`SSL_set_session` takes its
+    /// own reference).
+    func offerSession(to ssl: OpaquePointer) {
+        resumable.withLock { kept in
+            if let kept { _ = SSL_set_session(ssl, kept.pointer) }
+        }
+    }
+
+    deinit {
+        if let kept = resumable.withLock({ $0 }) { SSL_SESSION_free(kept.pointer) }
+        SSL_CTX_free(pointer)
+    }
 }

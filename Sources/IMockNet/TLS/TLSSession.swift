@@ -30,6 +30,7 @@ final class TLSSession {
                 // Checked against the certificate when the context verifies peers.
                 _ = SSL_set1_host(ssl, serverName)
             }
+            context.offerSession(to: ssl)
             SSL_set_connect_state(ssl)
         }
     }
@@ -37,6 +38,9 @@ final class TLSSession {
     deinit { SSL_free(ssl) }  // frees both BIOs
 
     var isHandshakeComplete: Bool { SSL_is_init_finished(ssl) == 1 }
+
+    /// Whether the handshake resumed an earlier session instead of a full exchange.
+    var isResumed: Bool { SSL_session_reused(ssl) == 1 }
 
     /// Sends the client hello (client role).
     func startHandshake() {

@@ -7,21 +7,34 @@ import IMockTestSupport
 struct TLSClientTests {
     private final class Collector: WebSocketDelegate, @unchecked Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: String.self)
-        func webSocketDidOpen(_ channel: WebSocketChannel) { channel.send(text: "over tls") }
+        /// Whether the connection's handshake resumed a session.
+        var resumed: Bool?
+        func webSocketDidOpen(_ channel: WebSocketChannel) {
+            resumed = channel.connection.tlsSessionResumed
+            channel.send(text: "over tls")
+        }
         func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) { continuation.yield(text) }
         func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String) {
             continuation.finish()
         }
     }
 
-    /// Connects to 127.0.0.1 with `serverName` as SNI, trusting the test's own certificate.
+    /// Connects to 127.0.0.1 with `serverName` as SNI, trusting the test's own certificate
+    /// (through `context` when given); the echo and whether the handshake resumed a session.
     private func connect(
-        port: UInt16, trusting certificate: String, serverName: String
+        port: UInt16, trusting certificate: String, serverName: String, context: TLSContext? = nil
     ) async throws -> Result<String?, WebSocketClientError> {
+        try await connectReportingResumption(port: port, trusting: certificate, serverName: serverName, context: context)
+            .map(\.echo)
+    }
+
+    private func connectReportingResumption(
+        port: UInt16, trusting certificate: String, serverName: String, context: TLSContext? = nil
+    ) async throws -> Result<(echo: String?, resumed: Bool?), WebSocketClientError> {
         let loop = try EventLoop()
         loop.start()
         defer { loop.stop() }
-        let tls = try TLSContext(clientTrusting: certificate)
+        let tls = try context ?? TLSContext(clientTrusting: certificate)
         let address = try SocketAddress.resolve(host: "127.0.0.1", port: port)
         let collector = Collector()
         let box = UncheckedBox(tls)
@@ -37,8 +50,24 @@ struct TLSClientTests {
         case .failure(let error): return .failure(error)
         case .success:
             var iterator = collector.stream.makeAsyncIterator()
-            return .success(await iterator.next())
+            return .success((await iterator.next(), collector.resumed))
         }
+    }
+
+    @Test("a client context that resumes sessions offers the server's ticket on its next connection, which skips the full handshake")
+    func sessionResumption() async throws {
+        let (server, certificate, _) = try await LoopbackServer.tlsEcho()
+        let resuming = try TLSContext(clientTrusting: certificate, resumesSessions: true)
+        let first = try await connectReportingResumption(port: server.port, trusting: certificate, serverName: "localhost", context: resuming).get()
+        let second = try await connectReportingResumption(port: server.port, trusting: certificate, serverName: "localhost", context: resuming).get()
+        #expect(first.echo == "over tls" && first.resumed == false)
+        #expect(second.echo == "over tls" && second.resumed == true, "the ticket of the first connection was offered and accepted")
+        // A context that does not keep sessions makes a full handshake every time.
+        let plain = try TLSContext(clientTrusting: certificate)
+        _ = try await connectReportingResumption(port: server.port, trusting: certificate, serverName: "localhost", context: plain).get()
+        let again = try await connectReportingResumption(port: server.port, trusting: certificate, serverName: "localhost", context: plain).get()
+        #expect(again.resumed == false)
+        await server.stop()
     }
 
     @Test("a certificate for localhost verifies with SNI localhost and the echo comes back")
