@@ -1,9 +1,4 @@
 import IMockCommon
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A source of the current time in integer epoch milliseconds.
 ///
@@ -14,17 +9,14 @@ public protocol Clock: Sendable {
     var nowMs: Int64 { get }
 }
 
-/// The real wall clock (`CLOCK_REALTIME`). The only place in `IMockCore` that reads real time.
+/// The real wall clock (`CLOCK_REALTIME`, read by ``Timeline/wallClockMs()``, the one place
+/// that reads it). The only place in `IMockCore` that reads real time.
 public struct SystemClock: Clock {
     /// Creates the wall clock.
     public init() {}
 
     /// The current wall-clock time in epoch milliseconds.
-    public var nowMs: Int64 {
-        var spec = timespec()
-        clock_gettime(CLOCK_REALTIME, &spec)
-        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
-    }
+    public var nowMs: Int64 { Timeline.wallClockMs() }
 }
 
 /// The run's shared timeline is the server's clock.
