@@ -52,6 +52,11 @@ extension HarnessTests {
             #expect(try !holds(#"{"expect": "order", "callbacks": ["phone: a", "pad: z"]}"#))
             #expect(try holds(#"{"expect": "absent", "callbacks": ["phone: x", "pad: a"]}"#))
             #expect(try !holds(#"{"expect": "absent", "callbacks": ["phone: c"]}"#))
+            // Any one of its callbacks breaks an absence, not only all of them; with arguments too.
+            #expect(try !holds(#"{"expect": "absent", "callbacks": ["pad: z", "phone: c"]}"#))
+            #expect(try !holds(#"{"expect": "absent", "callbacks": ["phone: c", "pad: z"]}"#))
+            #expect(try holds(#"{"expect": "absent", "callbacks": ["phone: b(code: 207)", "pad: z"]}"#))
+            #expect(try !holds(#"{"expect": "absent", "callbacks": ["pad: z", "phone: b(code: 206)"]}"#))
         }
 
         @Test("value matchers: exact, any, regex, range, subset")

@@ -12,7 +12,7 @@ extension HarnessTests {
             var applied = 0
             // The four kinds of the issue; a wrong status and a flipped state only for fixtures
             // none of those apply to (REST- or state-only scenarios).
-            let primary: [FixtureMutator.Kind] = [.swappedOrder, .wrongCode, .wrongDevice, .missingCallback]
+            let primary: [FixtureMutator.Kind] = [.swappedOrder, .wrongCode, .wrongDevice, .missingCallback, .presentWhereAbsent]
             let applicable = primary.filter { !FixtureMutator.mutants(of: fixture, $0).isEmpty }
             for kind in applicable.isEmpty ? [.wrongStatus, .flippedState] : applicable {
                 let mutants = FixtureMutator.mutants(of: fixture, kind)

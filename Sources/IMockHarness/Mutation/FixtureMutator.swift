@@ -17,6 +17,9 @@ public enum FixtureMutator {
         case wrongStatus
         /// A state check of a device flipped (logged in, connected, current user, device list).
         case flippedState
+        /// An expected callback turned `absent`, listed with one that never comes: the absence
+        /// fails because one of its callbacks came (not only when all of them do).
+        case presentWhereAbsent
     }
 
     /// The `kind` mutants of `fixture`: one per expectation it applies to, in step order (the
@@ -86,6 +89,12 @@ public enum FixtureMutator {
                 return nil
             }
             return .state(check)
+        case (.sequence(_, let patterns, _, _), .presentWhereAbsent), (.unordered(let patterns), .presentWhereAbsent):
+            var never = patterns[0]
+            never.name += "NeverCalled"
+            never.arguments = []
+            never.at = nil
+            return .absent([never, patterns[0]], forMs: nil)
         case (.unordered(var patterns), .missingCallback):
             var missing = patterns[0]
             missing.name += "Missing"

@@ -15,13 +15,17 @@ extension SessionHub {
     var pacingThresholdBytes: Int { max(1, min(256 * 1024, outputLimit / 4)) }
 
     /// Whether `output` joins the connection's backlog instead of being written now. An end
-    /// goes out at once: the session is over, and the backlog's messages are the queue's again
-    /// at once (offline ones were never taken from it; live ones were in flight but never
-    /// written, so the close has nothing to wait for).
+    /// goes out at once, after the backlog's replies: the session is over, and the backlog's
+    /// messages are the queue's again at once (offline ones were never taken from it; live ones
+    /// were in flight but never written, so the close has nothing to wait for).
     func waitsForDrain(_ output: SessionOutput, on id: ConnectionID) -> Bool {
         if backlogs[id] != nil {
             if case .end = output {
+                // The answers the device waits for still precede the goodbye (a `logout.ok`
+                // before its close); the messages wait again.
+                let replies = backlogs[id]!.filter { if case .reply = $0 { true } else { false } }
                 dropBacklog(of: id)
+                perform(replies)
                 return false
             }
             backlogs[id]!.append(output)

@@ -118,6 +118,22 @@ struct SessionHubEmbeddedTests {
         #expect(Set(received).union(bench.bobWaiting) == Set(0..<60), "lost: \(Set(0..<60).subtracting(received).subtracting(bench.bobWaiting).sorted())")
     }
 
+    @Test("a logout while the offline sync waits for the socket is answered before the close; the sync waits for the next login")
+    func logoutDuringAPacedSync() throws {
+        let bench = try Bench()
+        let alice = EmbeddedHubChannel()
+        let sender = try bench.login("alice", on: alice)
+        bench.send(100, from: sender)
+        let bob = EmbeddedHubChannel()
+        bob.socketTakes = false
+        let id = try bench.login("bob", on: bob)
+        #expect(!bob.ops.contains("offline.finish"), "the sync waits for the socket")
+        bench.hub.received(.text(#"{"op":"logout","id":"o"}"#), on: id)
+        #expect(bob.ops.last == "logout.ok", "\(bob.ops.suffix(3))")
+        #expect(bob.closedWith?.code.rawValue == 1000)
+        #expect(bench.bobWaiting == Array(0..<100), "nothing was acked: all of it waits, in order")
+    }
+
     @Test("the journal keeps the last 10,000 entries, dropping the older half when full")
     func journalIsBounded() {
         var journal = HubJournal()
