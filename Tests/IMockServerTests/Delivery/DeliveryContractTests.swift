@@ -104,7 +104,10 @@ struct DeliveryContractTests {
         let (reader, sender) = try await stalledReaderAndSender(fixture, dialect)
         let accepted = try send(count: 100, of: Self.kilobyte, from: sender)
         #expect(accepted.count == 100)
-        for _ in 0..<500 where !(try fixture.journalEvents().contains("closed:1001")) { try await Task.sleep(for: .milliseconds(10)) }
+        // The close is journalled when the socket closes: a second of silence, then the close
+        // frame waits behind what the device does not read until the 5 s close timer; 15 s
+        // leaves room for a busy machine.
+        for _ in 0..<1500 where !(try fixture.journalEvents().contains("closed:1001")) { try await Task.sleep(for: .milliseconds(10)) }
         #expect(try fixture.journalEvents().contains("closed:1001"), "the silent device was closed as idle")
         let taken = try reader.read { _ in false }.events.compactMap(\.messageID)
         let waiting = try await offlineSync(fixture, user: "reader", dialect)
