@@ -1,4 +1,3 @@
-import Glibc
 import IMockCommon
 import IMockHarness
 
@@ -51,11 +50,7 @@ struct SoakOptions: Sendable {
     }
 
     /// This executable, for the server child of `--crash-restart`.
-    static var executablePath: String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return length > 0 ? String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
-    }
+    static var executablePath: String { Files.linkTarget("/proc/self/exe") ?? CommandLine.arguments[0] }
 
     /// `imock soak`'s options, declared once for parsing, `--help` and the environment.
     static let spec = CommandLineSpec<SoakOptions>(

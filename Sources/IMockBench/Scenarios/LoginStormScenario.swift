@@ -39,15 +39,20 @@ struct LoginStormScenario: BenchScenario {
         return reports
     }
 
+    /// One login per user of the app, with the user's own token and device.
+    private static func distinctLogins(_ world: BenchWorld) -> [BenchLogin] {
+        zip(world.app(appKey).users, world.tokens(of: appKey)).map { user, token in
+            BenchLogin(appKey: appKey, user: user, token: token, deviceUUID: "d-\(user)", os: "ios")
+        }
+    }
+
     /// `distinct` (or `tls`): one device per user.
     private func distinctUsers(
         _ kind: ServerKind, wire: any BenchWire.Type, _ context: ScenarioContext, tls: Bool
     ) async throws(BenchError) -> BenchPart {
         let world = BenchWorld(apps: [(Self.appKey, 4, BenchWorld.users(context.options.devices))], vendor: wire.vendor)
         return try await context.with(kind, world: world, tls: tls) { server throws(BenchError) in
-            let logins = zip(world.app(Self.appKey).users, world.tokens(of: Self.appKey)).map { user, token in
-                BenchLogin(appKey: Self.appKey, user: user, token: token, deviceUUID: "d-\(user)", os: "ios")
-            }
+            let logins = Self.distinctLogins(world)
             let wave = await context.client.logIn(
                 logins, endpoint: server.sessions, wire: wire, inFlight: context.options.inFlight)
             await context.client.drop(wave.devices)
@@ -57,8 +62,8 @@ struct LoginStormScenario: BenchScenario {
 
     /// `tls-resume`: a reconnect storm of devices that were connected before. A first connection
     /// takes the server's session ticket (as each device keeps its own), then every device
-    /// connects offering it: the handshake resumes the session instead of the certificate and
-    /// key exchange. `resumed` counts the handshakes that did; `× tls` is the rate against the
+    /// connects offering it: the handshake resumes the session, skipping the certificate and its
+    /// signature (OpenSSL 3.0 still does the key exchange). `resumed` counts the handshakes that did; `× tls` is the rate against the
     /// full handshakes of the `tls` part.
     private func resumedTLS(
         _ kind: ServerKind, wire: any BenchWire.Type, _ context: ScenarioContext, fullHandshakes: BenchPart
@@ -71,9 +76,7 @@ struct LoginStormScenario: BenchScenario {
         return try await context.with(kind, world: world, tls: true) { server throws(BenchError) in
             var endpoint = server.sessions
             endpoint.tls = resuming
-            let logins = zip(world.app(Self.appKey).users, world.tokens(of: Self.appKey)).map { user, token in
-                BenchLogin(appKey: Self.appKey, user: user, token: token, deviceUUID: "d-\(user)", os: "ios")
-            }
+            let logins = Self.distinctLogins(world)
             let primer = await context.client.logIn(Array(logins.prefix(1)), endpoint: endpoint, wire: wire, inFlight: 1)
             await context.client.drop(primer.devices)
             let wave = await context.client.logIn(logins, endpoint: endpoint, wire: wire, inFlight: context.options.inFlight)

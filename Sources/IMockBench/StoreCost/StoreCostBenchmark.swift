@@ -169,11 +169,11 @@ private struct StoreCostServer {
         let directory = try configuration.makeDirectory(nowMs: SystemClock().nowMs)
         var store: ServerStore?
         if withStore {
-            var template = Array("/tmp/imock-bench-store-XXXXXX".utf8CString)
-            guard let path = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
-                throw StoreCostBenchmark.Failure(description: "cannot make a temporary directory: errno \(errno)")
+            do {
+                dataDirectory = try Files.makeTemporaryDirectory(prefix: "imock-bench-store-")
+            } catch {
+                throw StoreCostBenchmark.Failure(description: "cannot make a temporary directory: \(error)")
             }
-            dataDirectory = String(cString: path)
             store = try ServerStore.open(directory: dataDirectory!, settings: directory.settings)
         } else {
             dataDirectory = nil

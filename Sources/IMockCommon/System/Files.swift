@@ -96,6 +96,17 @@ public enum Files {
         return given.isEmpty ? "/tmp" : (given.hasSuffix("/") ? String(given.dropLast()) : given)
     }
 
+    /// Creates a new directory of its own under ``temporaryDirectory``, named `prefix` and six
+    /// random characters (`mkdtemp`); returns its path.
+    public static func makeTemporaryDirectory(prefix: String) throws(FileError) -> String {
+        let pattern = temporaryDirectory + "/" + prefix + "XXXXXX"
+        var template = Array(pattern.utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw .errno(pattern, "create the directory")
+        }
+        return String(cString: made)
+    }
+
     /// Creates `path` and its missing parents (like `mkdir -p`).
     public static func makeDirectories(_ path: String) throws(FileError) {
         var prefix = path.hasPrefix("/") ? "/" : ""

@@ -231,11 +231,7 @@ public final class Connection: IOHandler {
             return
         }
         updateInterest()
-        if let watch = drainWatch, queuedBytes < watch.belowBytes, state == .open {
-            drainWatch = nil
-            // On the next turn: the action writes, and a write flushes (and may drain) at once.
-            _ = loop.scheduleTimer(after: .zero) { watch.action() }
-        }
+        runDrainWatchIfDrained()
     }
 
     /// Runs `action` once (on a later turn of the loop) when fewer than `bytes` of output wait
@@ -244,10 +240,14 @@ public final class Connection: IOHandler {
     /// offline sync) writes a share, then waits for this.
     public func whenOutputDrains(below bytes: Int, _ action: @escaping () -> Void) {
         drainWatch = (bytes, action)
-        if queuedBytes < bytes, state == .open {
-            drainWatch = nil
-            _ = loop.scheduleTimer(after: .zero) { action() }
-        }
+        runDrainWatchIfDrained()
+    }
+
+    private func runDrainWatchIfDrained() {
+        guard let watch = drainWatch, queuedBytes < watch.belowBytes, state == .open else { return }
+        drainWatch = nil
+        // On the next turn: the action writes, and a write flushes (and may drain) at once.
+        _ = loop.scheduleTimer(after: .zero) { watch.action() }
     }
 
     /// One system call's worth of the queued output: the first chunk alone, or several gathered.

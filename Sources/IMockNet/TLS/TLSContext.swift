@@ -61,9 +61,9 @@ public final class TLSContext: @unchecked Sendable {
     /// A client context. With `trustedCertificatesPath` the server's certificate must chain to
     /// it; with nil nothing is verified (for a local mock server with a self-signed certificate).
     /// With `resumesSessions` it keeps the last session a server gave it (a TLS 1.3 ticket) and
-    /// offers it on its next connections, which then skip the certificate and key exchange
-    /// when the server accepts it: one context per server, as a device that reconnects keeps
-    /// its ticket.
+    /// offers it on its next connections, which then skip the certificate and its signature when
+    /// the server accepts it (the key exchange stays: `psk_dhe_ke`): one context per server, as a
+    /// device that reconnects keeps its ticket.
     public init(clientTrusting trustedCertificatesPath: String?, resumesSessions: Bool = false) throws(TLSError) {
         guard let context = SSL_CTX_new(TLS_client_method()) else { throw TLSError("SSL_CTX_new") }
         pointer = context
