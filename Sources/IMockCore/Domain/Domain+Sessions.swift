@@ -25,6 +25,12 @@ extension Domain {
         engine.notWritten(connection, messageIDs: messageIDs)
     }
 
+    /// The device on `connection` pulled these messages: in flight to it until it has them
+    /// (``SessionEngine/handedOver(_:messageIDs:)``).
+    public mutating func handedOver(_ connection: ConnectionID, messageIDs: some Sequence<String>) {
+        engine.handedOver(connection, messageIDs: messageIDs)
+    }
+
     /// The device on `connection` received these messages (its TCP acknowledged them).
     public mutating func delivered(_ connection: ConnectionID, messageIDs: some Sequence<String>) {
         engine.delivered(connection, messageIDs: messageIDs)

@@ -53,6 +53,14 @@ struct OfflineQueue: Sendable {
         slots.append(Entry(message: message, holders: holders))
     }
 
+    /// `connection` holds message `id` from now on (it was handed over to it); false when the
+    /// message is not queued or the connection holds it already.
+    mutating func hold(_ id: String, by connection: ConnectionID) -> Bool {
+        guard let position = positions[id], slots[position]?.holders.contains(connection) == false else { return false }
+        slots[position]?.holders.append(connection)
+        return true
+    }
+
     /// `connection` no longer holds message `id` (it closed without confirming it): once no
     /// connection holds it, it waits again where it was. Returns the message when it was held
     /// there.

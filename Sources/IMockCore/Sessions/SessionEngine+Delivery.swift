@@ -1,8 +1,8 @@
 /// The delivery contract, owned here for every dialect (docs/PROTOCOL.md § Delivery): a
 /// message the engine accepted stays in its recipient's queue until a device confirms it —
-/// by the dialect's own ack (imock `ack`, an msync page confirmed by key, an OpenIM pull) or,
-/// for a dialect whose live pushes have no ack, by the device's TCP acknowledging the bytes
-/// that carried it (``SessionEngine/delivered(_:messageIDs:)``). A close of any kind puts every
+/// by the dialect's own ack (imock `ack`, an msync page confirmed by key) or, for a dialect
+/// whose live pushes and pull answers have no ack (OpenIM), by the device's TCP acknowledging
+/// the bytes that carried it (``SessionEngine/delivered(_:messageIDs:)``). A close of any kind puts every
 /// message the connection held and had not confirmed back to waiting, in place: in order, once.
 extension SessionEngine {
     /// The messages in flight to one connection: pushed live, not confirmed.
@@ -52,6 +52,18 @@ extension SessionEngine {
         guard let key = inFlight[connection]?.key else { return }
         for id in messageIDs where inFlight[connection]?.messages[id] != nil {
             _ = confirm(id, of: key)
+        }
+    }
+
+    /// The device on `connection` pulled these messages of its user's queue (an OpenIM 1002):
+    /// they are in flight to it from now on, as a live push is, until its TCP acknowledges the
+    /// answer that carries them (``delivered(_:messageIDs:)``) or its close puts them back to
+    /// waiting. Counted at no cost: their bytes are the answer's, which the socket holds.
+    /// Messages no longer queued (another device confirmed them) or already held are left.
+    public mutating func handedOver(_ connection: ConnectionID, messageIDs: some Sequence<String>) {
+        guard case .loggedIn(let sessionID) = connections[connection], let key = sessions[sessionID]?.key else { return }
+        for id in messageIDs where offlineQueues[key]?.hold(id, by: connection) == true {
+            inFlight[connection, default: InFlight(key: key)].messages[id] = 0
         }
     }
 

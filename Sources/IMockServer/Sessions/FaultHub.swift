@@ -131,7 +131,7 @@ extension SessionHub {
 
     private func send(_ item: FaultOutbox.Item, on channel: any HubChannel, id: ConnectionID) {
         switch item {
-        case .message(let message, let chat):
+        case .message(let message, let chat, let carried):
             // A closing channel drops what it is sent: a chat message not written is not noted
             // (the ledger would count it delivered once the stream before it was acknowledged).
             let written = channel.isOpen
@@ -139,7 +139,9 @@ extension SessionHub {
             case .text(let text): channel.send(text: text)
             case .binary(let bytes): channel.send(binary: bytes)
             }
-            if let chat, written { noteWritten(chat, on: id) }
+            guard written else { return }
+            if let chat { noteWritten(chat, on: id) }
+            for pulled in carried { noteWritten(pulled, on: id) }
         case .close(let code, let reason): channel.close(code: code, reason: reason)
         }
     }

@@ -9,8 +9,9 @@ struct FaultOutbox {
     /// A held item.
     enum Item {
         /// A message of the connection's dialect, already encoded; `chat` is the id of the chat
-        /// message it carries, if it carries one (the transport ledger notes where it ends).
-        case message(WireMessage, chat: String? = nil)
+        /// message it pushes, if it pushes one, and `carried` those of the pulled messages an
+        /// answer carries (the transport ledger notes where it ends).
+        case message(WireMessage, chat: String? = nil, carried: [String] = [])
         case close(WebSocketCloseCode, reason: String)
     }
 

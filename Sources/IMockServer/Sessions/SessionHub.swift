@@ -183,6 +183,9 @@ final class SessionHub {
                 perform(domain.value.handle(command, on: id, subject: faultSubject(of: id), nowMs: clock.nowMs))
             case .reply(let reply):
                 deliver(.message(reply), as: .frame, to: id)
+            case .replyCarrying(let reply, let messageIds):
+                domain.value.handedOver(id, messageIDs: messageIds)
+                deliver(.message(reply, carried: messageIds), as: .frame, to: id)
             case .close(let close):
                 channel.close(code: WebSocketCloseCode(close.code), reason: close.reason)
             }

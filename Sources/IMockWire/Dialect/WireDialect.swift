@@ -153,6 +153,12 @@ public enum DialectInput: Sendable, Equatable {
     case command(SessionCommand)
     /// A message the dialect answers by itself (e.g. an error for a malformed message).
     case reply(WireMessage)
+    /// An answer that carries queued messages the device pulled (an OpenIM 1002): they are in
+    /// flight to the connection until the device has the answer — its TCP acknowledged the
+    /// answer's bytes, as for a live push — and wait again if the connection closes first
+    /// (``SessionEngine/handedOver(_:messageIDs:)``). Acking them when the answer is made would
+    /// lose them with an answer that never arrives.
+    case replyCarrying(WireMessage, messageIds: [String])
     /// Close the connection (e.g. a message the protocol does not allow).
     case close(WireClose)
 }

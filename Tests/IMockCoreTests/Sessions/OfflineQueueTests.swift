@@ -3,7 +3,7 @@ import IMockCommon
 import Testing
 
 /// The queue answers what a plain array answers, through random sends (waiting, or in flight to
-/// one or two connections), releases and removals (in order, out of order, of ids that are not
+/// one or two connections), holds (pulled), releases and removals (in order, out of order, of ids that are not
 /// there): waiting and in-flight messages keep their places, and acking a long queue stays cheap.
 @Suite struct OfflineQueueTests {
     @Test("the queue matches an array model", arguments: [1, 2, 3])
@@ -13,13 +13,22 @@ import Testing
         var model: [(message: ChatMessage, holders: [ConnectionID])] = []
         var next = 1
         for _ in 0..<3000 {
-            let roll = random.next() % 6
+            let roll = random.next() % 7
             if model.isEmpty || roll < 2 {
                 let message = ChatMessage(messageId: String(next), from: "a", to: "b", text: "t\(next)", timestamp: Int64(next))
                 next += 1
                 let holders = (0..<Int(random.next() % 3)).map { ConnectionID(UInt64($0 + 1)) }
                 queue.append(message, heldBy: holders)
                 model.append((message, holders))
+            } else if roll == 6 {
+                // A connection pulled it (an OpenIM answer carries it): held, once per connection.
+                let index = Int(random.next() % UInt64(model.count))
+                let connection = ConnectionID(random.next() % 3)
+                let held = queue.hold(model[index].message.messageId, by: connection)
+                #expect(held == !model[index].holders.contains(connection))
+                if held { model[index].holders.append(connection) }
+                let unknown = queue.hold("x", by: connection)
+                #expect(!unknown, "a message not queued is not held")
             } else if roll < 4 {
                 // A holder closes: the message waits again once nobody holds it.
                 let index = Int(random.next() % UInt64(model.count))

@@ -99,6 +99,32 @@ enum ContractDialect: String, CaseIterable, CustomStringConvertible, Sendable {
         }
     }
 
+    /// The frames with which `user` asks for the offline messages `sender` left: none for imock
+    /// JSON (its sync comes with the login), a pull of the sender's queue for msync, a 1002 of
+    /// their conversation for the gateway.
+    func pullOffline(user: String, from sender: String) -> [(WebSocketOpcode, [UInt8])] {
+        switch self {
+        case .imockJSON:
+            return []
+        case .msync, .msyncSockJS:
+            let queue = MsyncPB.JID(appKey: "acme#chat", name: sender, domain: MsyncDialect.userDomain)
+            return [msyncFrame(MsyncPB.MSync(command: .sync, payload: MsyncPB.CommSyncUL.pull(queue, key: nil)))]
+        case .openIMGob, .openIMJSON:
+            var range = OpenIMPB.SeqRange()
+            range.conversationID = OpenIMChatMessage.conversationID(user, sender)
+            range.begin = 0
+            range.end = Int64(Int32.max)
+            range.num = 1000
+            var pull = OpenIMPB.PullMessageBySeqsReq()
+            pull.userID = user
+            pull.seqRanges = [range]
+            let request = OpenIMGeneralWsReq(
+                reqIdentifier: OpenIMGatewayDialect.Request.pullMessageBySeqs, sendID: user, operationID: "op", msgIncr: "pull",
+                data: pull.protobufBytes())
+            return [(.binary, codec.encode(request))]
+        }
+    }
+
     private func msyncFrame(_ envelope: MsyncPB.MSync) -> (WebSocketOpcode, [UInt8]) {
         guard self == .msyncSockJS else { return (.binary, envelope.protobufBytes()) }
         return (.text, Array(SockJSClientFrame.text([Base64.encode(envelope.protobufBytes())]).utf8))

@@ -222,6 +222,35 @@ struct DeliveryContractTests {
 
     // MARK: Helpers
 
+    @Test(
+        "offline messages whose answer never reached the device wait again: pulled is not received",
+        arguments: ContractDialect.allCases)
+    func offlineAnswerThatNeverArrivedIsNotConfirmed(_ dialect: ContractDialect) async throws {
+        let fixture = try fixture(for: dialect)
+        _ = try fixture.userToken("reader")
+        let sender = try ContractDevice(
+            dialect, port: fixture.server.port, user: "sender", token: try fixture.userToken("sender"), device: "s")
+        let accepted = try send(count: 20, of: "offline", from: sender)
+        #expect(accepted.count == 20)
+        let reader = try ContractDevice(
+            dialect, port: fixture.server.port, user: "reader", token: try fixture.userToken("reader", register: false),
+            device: "cut")
+        try await eventuallyLoggedIn(fixture, user: "reader")
+        // The network loses the next frame to the reader (the answer to its pull), then the
+        // device is gone: it never had the messages.
+        let fault = try fixture.control(
+            "POST", "/_imock/faults", json: #"{"kind":"dropFrames","count":1,"app":"acme#chat","user":"reader"}"#)
+        try #require(fault.status == 200)
+        for (opcode, payload) in dialect.pullOffline(user: "reader", from: "sender") {
+            try reader.client.send(opcode: opcode, payload: payload)
+        }
+        if dialect != .imockJSON { try await eventuallyNoFaults(fixture) }  // the answer was the frame dropped
+        reader.client.socket.shutdownWrite()
+        try await eventuallyLoggedOut(fixture, user: "reader")
+        #expect(try await offlineSync(fixture, user: "reader", dialect) == accepted)
+        await fixture.stop()
+    }
+
     /// A logged-in device of "reader" with a 4 KiB receive buffer that reads only when told to,
     /// and a device of "sender"; `readerQuery` is added to the reader's upgrade (OpenIM options).
     private func stalledReaderAndSender(_ fixture: SessionFixture, _ dialect: ContractDialect, readerQuery: String = "")
@@ -286,6 +315,23 @@ struct DeliveryContractTests {
             ids.append(frame["messageId"]?.string ?? "?")
         }
         return ids
+    }
+
+    private func eventuallyLoggedOut(_ fixture: SessionFixture, user: String) async throws {
+        for _ in 0..<500 {
+            let sessions = try fixture.control("GET", "/_imock/apps/acme/chat/sessions").body["sessions"]?.array ?? []
+            if !sessions.contains(where: { $0["user"]?.string == user }) { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw FixtureFailure(description: "\(user) never left")
+    }
+
+    private func eventuallyNoFaults(_ fixture: SessionFixture) async throws {
+        for _ in 0..<500 {
+            if try fixture.control("GET", "/_imock/faults").body["faults"]?.array?.isEmpty == true { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw FixtureFailure(description: "the fault was never used up")
     }
 
     private func eventuallyLoggedIn(_ fixture: SessionFixture, user: String) async throws {

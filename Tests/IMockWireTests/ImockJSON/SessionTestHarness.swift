@@ -152,6 +152,9 @@ struct SessionHarness {
                 effects += apply(engine.handle(command, on: id, faults: faults, nowMs: nowMs, directory: &directory))
             case .reply(let message):
                 effects += record([effect(of: .send(id, message, kind: .frame, chat: nil))])
+            case .replyCarrying(let message, let messageIds):
+                engine.handedOver(id, messageIDs: messageIds)
+                effects += record([effect(of: .send(id, message, kind: .frame, chat: nil))])
             case .close(let close):
                 effects += record([.close(id, closeCode: close.code, reason: close.reason)])
             }

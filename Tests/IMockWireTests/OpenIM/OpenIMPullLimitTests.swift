@@ -30,10 +30,11 @@ struct OpenIMPullLimitTests {
         /// What the dialect makes of one binary message.
         mutating func decode(_ bytes: [UInt8]) -> [DialectInput] { dialect.decode(.binary(bytes)) }
 
-        /// A 1002 of `ranges`: the reply (which must be the first input), the answer when it is
-        /// not an error, and the message ids the dialect acked to the engine.
+        /// A 1002 of `ranges`: the reply (the only input), the answer when it is not an error,
+        /// and the ids of the messages the reply carries to the engine (handed over, confirmed
+        /// once the device's TCP has the reply).
         mutating func pull(_ ranges: [OpenIMPB.SeqRange], order: OpenIMPB.PullOrder = .asc) throws
-            -> (reply: OpenIMResp, answer: OpenIMPB.PullMessageBySeqsResp?, acked: [String])
+            -> (reply: OpenIMResp, answer: OpenIMPB.PullMessageBySeqsResp?, carried: [String])
         {
             requests += 1
             var pull = OpenIMPB.PullMessageBySeqsReq()
@@ -43,18 +44,18 @@ struct OpenIMPullLimitTests {
             let request = OpenIMGeneralWsReq(
                 reqIdentifier: 1002, sendID: "amy", operationID: "op", msgIncr: "m\(requests)", data: pull.protobufBytes())
             let inputs = decode(codec.encode(request))
-            guard case .reply(.binary(let bytes))? = inputs.first else {
-                throw FixtureFailure(description: "the first input is not a reply: \(inputs.first.map { "\($0)" } ?? "none")")
+            #expect(inputs.count == 1, "one answer: \(inputs)")
+            let bytes: [UInt8]
+            let carried: [String]
+            switch inputs.first {
+            case .reply(.binary(let answer))?: (bytes, carried) = (answer, [])
+            case .replyCarrying(.binary(let answer), let ids)?: (bytes, carried) = (answer, ids)
+            default: throw FixtureFailure(description: "the input is not a reply: \(inputs.first.map { "\($0)" } ?? "none")")
             }
             let reply = try codec.decodeResponse(bytes)
             #expect(reply.reqIdentifier == 1002 && reply.msgIncr == "m\(requests)" && reply.operationID == "op")
-            let acked = inputs.dropFirst().compactMap { input -> String? in
-                if case .command(.ack(_, let id)) = input { return id }
-                Issue.record("not an ack: \(input)")
-                return nil
-            }
             let answer = reply.errCode == 0 ? try OpenIMPB.PullMessageBySeqsResp(protobufBytes: reply.data) : nil
-            return (reply, answer, acked)
+            return (reply, answer, carried)
         }
     }
 
@@ -74,18 +75,18 @@ struct OpenIMPullLimitTests {
 
     // MARK: Seq ranges
 
-    @Test("20,000 copies of one full range in one frame (gob, and gzip-compressed to a few KB) are refused with an ArgsError; nothing is acked")
+    @Test("20,000 copies of one full range in one frame (gob, and gzip-compressed to a few KB) are refused with an ArgsError; nothing is handed over")
     func twentyThousandIdenticalRanges() throws {
         for gzip in [false, true] {
             var connection = Connection(gzip: gzip, offline: Self.messages(from: "bob", seqs: 1...2000))
             let refused = try connection.pull(Array(repeating: Self.everything(Self.bob), count: 20_000))
             #expect(refused.reply.errCode == 1001)
             #expect(refused.reply.errMsg == "ArgsError: seqRanges: 20000 ranges; one pull may ask for 100")
-            #expect(refused.reply.data.isEmpty && refused.acked.isEmpty)
-            // The connection goes on: the same range once is answered, and acks what it returns.
+            #expect(refused.reply.data.isEmpty && refused.carried.isEmpty)
+            // The connection goes on: the same range once is answered, and carries what it returns.
             let once = try connection.pull([Self.everything(Self.bob)])
             #expect(Self.seqs(once.answer?.msgs[Self.bob]) == (1...2000).map(Int64.init) && once.answer?.msgs[Self.bob]?.isEnd == true)
-            #expect(once.acked.count == 2000)
+            #expect(once.carried.count == 2000)
         }
     }
 
@@ -96,18 +97,18 @@ struct OpenIMPullLimitTests {
         let answered = try connection.pull(hundred)
         #expect(answered.answer?.msgs.count == 100 && Self.seqs(answered.answer?.msgs[Self.bob]) == [1, 2, 3])
         let refused = try connection.pull(hundred + [Self.everything("si_amy_u100")])
-        #expect(refused.reply.errMsg == "ArgsError: seqRanges: 101 ranges; one pull may ask for 100" && refused.acked.isEmpty)
+        #expect(refused.reply.errMsg == "ArgsError: seqRanges: 101 ranges; one pull may ask for 100" && refused.carried.isEmpty)
         // 150 senders: an SDK before v3.2.1 (and imock's reference client) asks for all 150 at once.
         let senders = (0..<150).map { "u\(1000 + $0)" }
         var busy = Connection(offline: senders.enumerated().map { Self.messages(from: $1, seqs: [$0 + 1])[0] })
         let conversations = senders.map { Self.everything("si_amy_\($0)") }
         let all = try busy.pull(conversations)
-        #expect(all.answer?.msgs.count == 150 && all.acked.count == 150)
+        #expect(all.answer?.msgs.count == 150 && all.carried.count == 150)
         let more = try busy.pull(conversations + [Self.everything(Self.bob)])
         #expect(more.reply.errMsg == "ArgsError: seqRanges: 151 ranges; one pull may ask for 150")
     }
 
-    @Test("a conversation asked for in two ranges is refused (an SDK builds its ranges from a map), and nothing is acked")
+    @Test("a conversation asked for in two ranges is refused (an SDK builds its ranges from a map), and nothing is handed over")
     func aConversationTwice() throws {
         var connection = Connection(offline: Self.messages(from: "bob", seqs: 1...10))
         let twice = [
@@ -116,10 +117,10 @@ struct OpenIMPullLimitTests {
             OpenIMPB.SeqRange(conversationID: Self.bob, begin: 6, end: 10, num: 0),
         ]
         let refused = try connection.pull(twice)
-        #expect(refused.reply.errCode == 1001 && refused.acked.isEmpty)
+        #expect(refused.reply.errCode == 1001 && refused.carried.isEmpty)
         #expect(refused.reply.errMsg == "ArgsError: seqRanges: conversation si_amy_bob is asked for more than once")
         let first = try connection.pull([twice[0]])
-        #expect(Self.seqs(first.answer?.msgs[Self.bob]) == [1, 2, 3, 4, 5] && first.acked == ["1", "2", "3", "4", "5"])
+        #expect(Self.seqs(first.answer?.msgs[Self.bob]) == [1, 2, 3, 4, 5] && first.carried == ["1", "2", "3", "4", "5"])
     }
 
     // MARK: Messages per answer
@@ -133,13 +134,13 @@ struct OpenIMPullLimitTests {
         #expect(Self.seqs(bob) == (1...10_000).map(Int64.init) && bob?.isEnd == false && bob?.endSeq == 10_000)
         let carol = first.answer?.msgs[Self.carol]
         #expect(carol != nil && carol?.msgs.isEmpty == true && carol?.isEnd == false)
-        #expect(first.acked.count == 10_000)
+        #expect(first.carried.count == 10_000)
         let rest = try connection.pull([
             OpenIMPB.SeqRange(conversationID: Self.bob, begin: 10_001, end: .max, num: 0), Self.everything(Self.carol),
         ])
         #expect(Self.seqs(rest.answer?.msgs[Self.bob]) == [10_001] && rest.answer?.msgs[Self.bob]?.isEnd == true)
         #expect(Self.seqs(rest.answer?.msgs[Self.carol]) == (20_001...20_005).map(Int64.init))
-        #expect(rest.answer?.msgs[Self.carol]?.isEnd == true && rest.acked.count == 6)
+        #expect(rest.answer?.msgs[Self.carol]?.isEnd == true && rest.carried.count == 6)
         // Descending: the newest 10,000.
         let newest = try connection.pull([Self.everything(Self.bob)], order: .desc)
         #expect(Self.seqs(newest.answer?.msgs[Self.bob]) == (2...10_001).reversed().map(Int64.init))

@@ -51,6 +51,7 @@ public struct SockJSMsyncDialect: WireDialect {
                 switch input {
                 case .command: inputs.append(input)
                 case .reply(let reply): inputs.append(.reply(Self.framed([reply])))
+                case .replyCarrying(let reply, let ids): inputs.append(.replyCarrying(Self.framed([reply]), messageIds: ids))
                 case .close(let close): return inputs + closing(close)
                 }
             }

@@ -30,8 +30,6 @@ public struct OpenIMGatewayDialect: WireDialect {
         case request(reqIdentifier: Int, msgIncr: String, operationID: String, clientMsgID: String)
         /// A text `ping`, to answer with a text `pong` carrying `body`.
         case textPing(body: JSONValue)
-        /// An ack the dialect sent for a pulled offline message: its reply goes nowhere.
-        case internalAck
     }
 
     /// The request identifiers (openim-sdk-core `pkg/constant`, msggateway `constant.go`).
@@ -164,24 +162,23 @@ public struct OpenIMGatewayDialect: WireDialect {
     }
 
     /// 1002: the offline messages of each range, within the bounds of one pull (more ranges
-    /// than the inbox allows, or a conversation twice: an ArgsError, nothing acked); the ones
-    /// returned for the first time are acked.
+    /// than the inbox allows, or a conversation twice: an ArgsError, nothing handed over). The
+    /// answer carries what it returns: the engine holds those messages until the device's TCP
+    /// acknowledged the answer (``DialectInput/replyCarrying(_:messageIds:)``).
     private mutating func pull(_ request: OpenIMGeneralWsReq) -> [DialectInput] {
         guard let pull = try? OpenIMPB.PullMessageBySeqsReq(protobufBytes: request.data) else {
             return [reply(to: request, error: OpenIMError(.args, "data is not a PullMessageBySeqsReq"))]
         }
-        let pulled: (answer: OpenIMPB.PullMessageBySeqsResp, toAck: [String])
+        let pulled: (answer: OpenIMPB.PullMessageBySeqsResp, carried: [String])
         do throws(OpenIMError) {
             pulled = try inbox.answer(pull)
         } catch {
             return [reply(to: request, error: error)]
         }
-        let acks = pulled.toAck.map { id -> DialectInput in
-            let tag = newTag()
-            pending[tag.rawValue] = .internalAck
-            return .command(.ack(tag, messageId: id))
-        }
-        return [reply(to: request, data: pulled.answer.protobufBytes())] + acks
+        let answer = OpenIMResp(
+            reqIdentifier: request.reqIdentifier, msgIncr: request.msgIncr, operationID: request.operationID,
+            data: pulled.answer.protobufBytes())
+        return [.replyCarrying(message(answer), messageIds: pulled.carried)]
     }
 
     /// 1003: a 1:1 text message for the engine.
@@ -205,8 +202,6 @@ public struct OpenIMGatewayDialect: WireDialect {
         }
         guard let tag, let waiting = pending.removeValue(forKey: tag.rawValue) else { return [] }
         switch (waiting, reply) {
-        case (.internalAck, _):
-            return []
         case (.textPing(let body), _):
             return [.text(JSONValue.object([("type", .string("pong")), ("body", body)]).encodedString)]
         case (.request(let identifier, let msgIncr, let operationID, _), .refused(let error, _)):

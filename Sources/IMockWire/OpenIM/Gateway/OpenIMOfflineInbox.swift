@@ -3,15 +3,14 @@ import IMockCore
 
 /// One gateway connection's offline messages: the engine delivers them all at login (offline
 /// start, messages, finish), the connection keeps them by conversation and the SDK asks for
-/// them (1001 newest seq, 1002 pull by seq range). A message is acked to the engine (removed
-/// from the user's offline queue) the first time a pull returns it.
+/// them (1001 newest seq, 1002 pull by seq range). A pull's answer carries the messages it
+/// returns to the engine, which holds them until the device has the answer (a pulled message is
+/// confirmed when it arrives, not when it is answered).
 struct OpenIMOfflineInbox: Sendable {
     /// By conversation id, ascending seq.
     private(set) var conversations: [String: [ChatMessage]] = [:]
     /// The engine ids of every message kept (an id belongs to one conversation).
     private var kept: Set<String> = []
-    /// Engine ids already acked.
-    private var acked: Set<String> = []
 
     /// Keeps an offline message (again after a reconnect's redelivery: once). The engine
     /// delivers a queue oldest first, so a message nearly always goes at the end; the array is
@@ -47,14 +46,13 @@ struct OpenIMOfflineInbox: Sendable {
     /// client) asks for every conversation 1001 listed in one pull.
     var seqRangeLimit: Int { max(Self.maximumSeqRanges, conversations.count) }
 
-    /// The answer to a 1002 and the ids to ack now (returned for the first time), or why it is
+    /// The answer to a 1002 and the ids of the messages it returns, or why it is
     /// refused: more ranges than ``seqRangeLimit``, or a conversation in two ranges (an SDK
-    /// builds its ranges from a map; two answers for one conversation id would leave one out
-    /// after its messages were acked). At most ``maximumMessagesPerPull`` messages, taken range
+    /// builds its ranges from a map; of two answers for one conversation id it would keep one). At most ``maximumMessagesPerPull`` messages, taken range
     /// by range in the request's order: a range cut short, or left empty once the answer is
     /// full, says `isEnd` false.
-    mutating func answer(_ request: OpenIMPB.PullMessageBySeqsReq) throws(OpenIMError) -> (
-        answer: OpenIMPB.PullMessageBySeqsResp, toAck: [String]
+    func answer(_ request: OpenIMPB.PullMessageBySeqsReq) throws(OpenIMError) -> (
+        answer: OpenIMPB.PullMessageBySeqsResp, carried: [String]
     ) {
         let ranges = request.seqRanges
         guard ranges.count <= seqRangeLimit else {
@@ -67,33 +65,32 @@ struct OpenIMOfflineInbox: Sendable {
             }
         }
         var answer = OpenIMPB.PullMessageBySeqsResp()
-        var toAck: [String] = []
+        var carried: [String] = []
         var room = Self.maximumMessagesPerPull
         for range in ranges {
             let pulled = pull(range, descending: request.order == .desc, limit: room)
             room -= pulled.messages.count
-            toAck += pulled.toAck
+            carried += pulled.messages.map(\.messageId)
             answer.msgs[range.conversationID] = OpenIMPB.PullMsgs(
                 msgs: pulled.messages.map(OpenIMChatMessage.msgData), isEnd: pulled.isEnd,
                 endSeq: pulled.messages.last.map(OpenIMChatMessage.seq(of:)) ?? 0)
         }
-        return (answer, toAck)
+        return (answer, carried)
     }
 
     /// The messages of `range` (its seqs `begin…end`, none when `begin > end`; at most `num`
     /// when positive and at most `limit`, the oldest for ascending order, the newest for
-    /// descending), whether that was all of them, and the ids to ack now (returned for the
-    /// first time). Found by binary search: O(log n + returned), whatever the seqs.
-    mutating func pull(
+    /// descending) and whether that was all of them. Found by binary search: O(log n +
+    /// returned), whatever the seqs.
+    func pull(
         _ range: OpenIMPB.SeqRange, descending: Bool, limit: Int = OpenIMOfflineInbox.maximumMessagesPerPull
-    ) -> (messages: [ChatMessage], isEnd: Bool, toAck: [String]) {
+    ) -> (messages: [ChatMessage], isEnd: Bool) {
         let conversation = conversations[range.conversationID] ?? []
         let found = Self.indices(in: conversation, from: range.begin, through: range.end, seq: OpenIMChatMessage.seq(of:))
         let wanted = range.num > 0 ? min(Int(clamping: range.num), limit) : limit
         let count = min(found.count, max(0, wanted))
         let chosen = descending ? Array(conversation[found.suffix(count)].reversed()) : Array(conversation[found.prefix(count)])
-        let toAck = chosen.map(\.messageId).filter { acked.insert($0).inserted }
-        return (chosen, count == found.count, toAck)
+        return (chosen, count == found.count)
     }
 
     /// The indices of the elements of `elements` (sorted by `seq`) whose seq is in
