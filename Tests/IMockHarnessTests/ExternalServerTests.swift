@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 import IMockHarness
 import IMockTestSupport
@@ -35,6 +36,27 @@ extension HarnessTests {
             #expect(result.outcome == .failed)
             #expect(result.divergence?.failure.message.contains("--clock virtual") == true)
             await stop(child)
+        }
+
+        @Test("imock run --server checks the server and the admin secret once, before any fixture, and stops with 69")
+        func checkedFirst() async throws {
+            let directory = try temporaryDirectory()
+            let child = try await IMockProcess.start(["--clock", "virtual", "--admin-secret", "ext-secret"])
+            var configuration = RunConfiguration()
+            configuration.paths = [packageRoot + "/Fixtures/E/E7-current-username.json", packageRoot + "/Fixtures/E/E1-logged-in-vs-connected.json"]
+            configuration.junitPath = directory + "/junit.xml"
+            configuration.settings.target = .external(url: "http://127.0.0.1:\(child.port)", adminSecret: "wrong")
+            let lines = Lines()
+            #expect(await ConformanceRun.run(configuration) { lines.append($0) } == ConformanceRun.serverUnavailableExitCode)
+            #expect(lines.all.isEmpty, "something ran: \(lines.all)")
+            var junit = try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)
+            #expect(junit.contains("refused the admin secret (401)"), "\(junit)")
+            await stop(child)
+            configuration.settings.target = .external(url: "http://127.0.0.1:\(child.port)", adminSecret: "ext-secret")
+            #expect(await ConformanceRun.run(configuration) { lines.append($0) } == ConformanceRun.serverUnavailableExitCode)
+            #expect(lines.all.isEmpty, "something ran: \(lines.all)")
+            junit = try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)
+            #expect(junit.contains("cannot connect to http://127.0.0.1:\(child.port): connection refused"), "\(junit)")
         }
 
         /// Stops the child on a Dispatch thread: waiting for its exit must not hold a thread of

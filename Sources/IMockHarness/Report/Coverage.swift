@@ -5,7 +5,7 @@ public enum Coverage {
         RuleCatalogue.rules.map { rule in (rule, fixtures.filter { $0.rules.contains { $0.id == rule.id } }) }
     }
 
-    /// The coverage table; rules without a fixture are marked `MISSING`, expected failures `(xfail)`.
+    /// The coverage table; rules without a fixture are marked `MISSING`, fixtures with an expected failure `(xfail)`.
     public static func report(_ fixtures: [Fixture]) -> (text: String, missing: [String]) {
         var lines: [String] = []
         var missing: [String] = []
@@ -13,7 +13,7 @@ public enum Coverage {
             if covering.isEmpty { missing.append(rule.id) }
             let names = covering.map { fixture in
                 let file = fixture.file.split(separator: "/").last.map(String.init) ?? fixture.file
-                return fixture.expectedFailure == nil ? file : "\(file) (xfail)"
+                return fixture.expectedFailures.isEmpty ? file : "\(file) (xfail)"
             }
             lines.append("\(rule.id.padding(4)) \(covering.isEmpty ? "MISSING" : names.joined(separator: ", "))")
         }

@@ -86,7 +86,7 @@ extension ScenarioRun {
             return
         }
         if let refused = result["refused"]?.stringValue {
-            throw ScenarioFailure("device \(action.device) could not \(action.call.summary): \(refused)", device: action.device)
+            throw .infrastructure("device \(action.device) could not \(action.call.summary): \(refused)", device: action.device)
         }
         if let resources = result["resources"]?.arrayValue {
             let names: [JSONValue] = resources.map { resource in
