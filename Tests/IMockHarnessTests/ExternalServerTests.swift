@@ -59,6 +59,40 @@ extension HarnessTests {
             #expect(junit.contains("cannot connect to http://127.0.0.1:\(child.port): connection refused"), "\(junit)")
         }
 
+        @Test("fixtures on a shared server leave no faults or sessions behind, passing or failing")
+        func cleansUp() async throws {
+            let child = try await IMockProcess.start(["--clock", "virtual", "--admin-secret", "ext-secret"])
+            let http = HTTPTestClient(port: child.port)
+            /// Active faults and live sessions of the whole server.
+            func counts() throws -> (faults: Int, sessions: Int) {
+                let faults = try http.request("GET", "/_imock/faults", token: "ext-secret").body["faults"]?.array?.count ?? -1
+                let metrics = try http.requestText("GET", "/_imock/metrics", token: "ext-secret")
+                let sessions = metrics.split(separator: "\n").filter { $0.hasPrefix("imock_sessions{") }
+                    .compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }.reduce(0, +)
+                return (faults, sessions)
+            }
+            let baseline = try counts()
+            let directory = try temporaryDirectory()
+            // Fails at its last step with both devices logged in, one behind a black hole, and a fault on the user.
+            try miniFixture(steps: """
+                [{"do": "login", "device": "phone"}, {"do": "login", "device": "pad"},
+                 {"network": "blackhole", "device": "pad"}, {"control": "fault", "kind": "noPong", "user": "alice"},
+                 {"expect": "sequence", "device": "phone", "callbacks": ["neverComes"]}]
+                """).write(toFile: directory + "/failing.json", atomically: true, encoding: .utf8)
+            try miniFixture().write(toFile: directory + "/passing.json", atomically: true, encoding: .utf8)
+            var configuration = RunConfiguration()
+            configuration.paths = [directory + "/failing.json", directory + "/passing.json", packageRoot + "/Fixtures/E/E7-current-username.json"]
+            configuration.jobs = 2
+            configuration.settings.target = .external(url: "http://127.0.0.1:\(child.port)", adminSecret: "ext-secret")
+            let lines = Lines()
+            #expect(await ConformanceRun.run(configuration) { lines.append($0) } == 1)
+            #expect(lines.all.filter { $0.contains("PASS") }.count == 2, "\(lines.all.joined(separator: "\n"))")
+            let after = try counts()
+            #expect(after.faults == baseline.faults, "faults left: \(after)")
+            #expect(after.sessions == baseline.sessions, "sessions left: \(after)")
+            await stop(child)
+        }
+
         /// Stops the child on a Dispatch thread: waiting for its exit must not hold a thread of
         /// the cooperative pool (other suites' real-time tests need it).
         func stop(_ child: IMockProcess) async {

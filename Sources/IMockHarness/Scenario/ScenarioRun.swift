@@ -172,8 +172,14 @@ public final class ScenarioRun {
         }
     }
 
+    /// Ends the devices and the server; on a shared external server also the fixture's faults
+    /// and sessions (``clearFaults()``, ``endSessions()``), whether it passed or not.
     private func tearDown() async {
+        let shared = settings.target != .inProcess && server != nil
+        // Faults first: a black-holed connection reads its close only once its fault is gone.
+        if shared { await clearFaults() }
         for adapter in adapters.values { await adapter.close() }
+        if shared { await endSessions() }
         await server?.stop()
     }
 
