@@ -16,7 +16,8 @@ struct RunOptions: Sendable {
 
 
             EXIT STATUS: 0 all passed (expected failures included), 1 a fixture failed or an expected
-            failure passed, 64 bad usage, 65 an invalid fixture (file: JSON path: reason).
+            failure passed, 64 bad usage, 65 an invalid fixture (file: JSON path: reason), 69 the --server
+            cannot be used (not reachable, admin secret refused, clock not virtual; checked before any fixture).
             """
     }
 

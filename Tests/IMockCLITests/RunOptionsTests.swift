@@ -16,6 +16,8 @@ struct RunOptionsTests {
         #expect(RunCommand.run(["--no-such-option"], environment: [:]) == 64)
 
         #expect(RunCommand.run(["--help"], environment: [:]) == 0)
+        #expect(RunOptions.usage.contains("69 the --server"))
+        #expect(ConformanceRun.serverUnavailableExitCode == 69)
     }
 
     @Test("--transport picks the dialect (and IMOCK_TRANSPORT); an unknown one is bad usage")

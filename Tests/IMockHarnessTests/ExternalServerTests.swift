@@ -1,3 +1,4 @@
+import Foundation
 import Dispatch
 import IMockHarness
 import IMockTestSupport
@@ -34,6 +35,61 @@ extension HarnessTests {
             let result = await run(try loadFixture("Fixtures/E/E7-current-username.json"), settings: settings)
             #expect(result.outcome == .failed)
             #expect(result.divergence?.failure.message.contains("--clock virtual") == true)
+            await stop(child)
+        }
+
+        @Test("imock run --server checks the server and the admin secret once, before any fixture, and stops with 69")
+        func checkedFirst() async throws {
+            let directory = try temporaryDirectory()
+            let child = try await IMockProcess.start(["--clock", "virtual", "--admin-secret", "ext-secret"])
+            var configuration = RunConfiguration()
+            configuration.paths = [packageRoot + "/Fixtures/E/E7-current-username.json", packageRoot + "/Fixtures/E/E1-logged-in-vs-connected.json"]
+            configuration.junitPath = directory + "/junit.xml"
+            configuration.settings.target = .external(url: "http://127.0.0.1:\(child.port)", adminSecret: "wrong")
+            let lines = Lines()
+            #expect(await ConformanceRun.run(configuration) { lines.append($0) } == ConformanceRun.serverUnavailableExitCode)
+            #expect(lines.all.isEmpty, "something ran: \(lines.all)")
+            var junit = try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)
+            #expect(junit.contains("refused the admin secret (401)"), "\(junit)")
+            await stop(child)
+            configuration.settings.target = .external(url: "http://127.0.0.1:\(child.port)", adminSecret: "ext-secret")
+            #expect(await ConformanceRun.run(configuration) { lines.append($0) } == ConformanceRun.serverUnavailableExitCode)
+            #expect(lines.all.isEmpty, "something ran: \(lines.all)")
+            junit = try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)
+            #expect(junit.contains("cannot connect to http://127.0.0.1:\(child.port): connection refused"), "\(junit)")
+        }
+
+        @Test("fixtures on a shared server leave no faults or sessions behind, passing or failing")
+        func cleansUp() async throws {
+            let child = try await IMockProcess.start(["--clock", "virtual", "--admin-secret", "ext-secret"])
+            let http = HTTPTestClient(port: child.port)
+            /// Active faults and live sessions of the whole server.
+            func counts() throws -> (faults: Int, sessions: Int) {
+                let faults = try http.request("GET", "/_imock/faults", token: "ext-secret").body["faults"]?.array?.count ?? -1
+                let metrics = try http.requestText("GET", "/_imock/metrics", token: "ext-secret")
+                let sessions = metrics.split(separator: "\n").filter { $0.hasPrefix("imock_sessions{") }
+                    .compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }.reduce(0, +)
+                return (faults, sessions)
+            }
+            let baseline = try counts()
+            let directory = try temporaryDirectory()
+            // Fails at its last step with both devices logged in, one behind a black hole, and a fault on the user.
+            try miniFixture(steps: """
+                [{"do": "login", "device": "phone"}, {"do": "login", "device": "pad"},
+                 {"network": "blackhole", "device": "pad"}, {"control": "fault", "kind": "noPong", "user": "alice"},
+                 {"expect": "sequence", "device": "phone", "callbacks": ["neverComes"]}]
+                """).write(toFile: directory + "/failing.json", atomically: true, encoding: .utf8)
+            try miniFixture().write(toFile: directory + "/passing.json", atomically: true, encoding: .utf8)
+            var configuration = RunConfiguration()
+            configuration.paths = [directory + "/failing.json", directory + "/passing.json", packageRoot + "/Fixtures/E/E7-current-username.json"]
+            configuration.jobs = 2
+            configuration.settings.target = .external(url: "http://127.0.0.1:\(child.port)", adminSecret: "ext-secret")
+            let lines = Lines()
+            #expect(await ConformanceRun.run(configuration) { lines.append($0) } == 1)
+            #expect(lines.all.filter { $0.contains("PASS") }.count == 2, "\(lines.all.joined(separator: "\n"))")
+            let after = try counts()
+            #expect(after.faults == baseline.faults, "faults left: \(after)")
+            #expect(after.sessions == baseline.sessions, "sessions left: \(after)")
             await stop(child)
         }
 

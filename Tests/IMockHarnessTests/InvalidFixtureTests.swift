@@ -20,6 +20,10 @@ extension HarnessTests {
             ("unknown label", miniFixture(steps: #"[{"expect": "absent", "since": "later", "callbacks": ["phone: a"]}]"#), "steps[0].since", "no step labelled"),
             ("unknown user", miniFixture(steps: #"[{"do": "login", "device": "phone", "user": "zed", "result": {"error": null}}]"#), "steps[0].user", "unknown user"),
             ("nothing checked", miniFixture(steps: #"[{"do": "login", "device": "phone"}]"#), "steps", "checks nothing"),
+            ("expected failure naming nothing", miniFixture(extra: #", "expectedFailure": {"reason": "not yet"}"#), "expectedFailure", "must name the failure it expects"),
+            ("expected failure at no step", miniFixture(extra: #", "expectedFailure": {"reason": "not yet", "step": 2}"#), "expectedFailure.step", "must be 0…1"),
+            ("expected failure on an unknown transport", miniFixture(extra: #", "expectedFailure": [{"reason": "not yet", "step": 1, "transport": "xmpp"}]"#), "expectedFailure[0].transport", "must be one of"),
+            ("expected failure with a bad pattern", miniFixture(extra: #", "expectedFailure": {"reason": "not yet", "message": "("}"#), "expectedFailure.message", "not a regular expression"),
             ("undefined token name", miniFixture(steps: #"[{"do": "login", "device": "phone", "token": {"name": "t9"}, "result": {"error": null}}]"#), "steps[0].token.name", "no issueToken step"),
         ]
 
@@ -48,6 +52,21 @@ extension HarnessTests {
             let status = await ConformanceRun.run(configuration) { printed.append($0) }
             #expect(status == FixtureError.exitCode)
             #expect(printed.all.isEmpty, "something ran: \(printed.all)")
+        }
+
+        @Test("a run stopped by an invalid fixture still writes its JUnit report, naming the error")
+        func junitOfInvalidFixture() async throws {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            try Self.cases[4].text.write(toFile: directory + "/bad.json", atomically: true, encoding: .utf8)
+            var configuration = RunConfiguration()
+            configuration.paths = [directory]
+            configuration.junitPath = directory + "/junit.xml"
+            #expect(await ConformanceRun.run(configuration) { _ in } == FixtureError.exitCode)
+            let xml = try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)
+            #expect(xml.contains("errors=\"1\""))
+            #expect(xml.contains("<error message=\"invalid fixture: "), "\(xml)")
+            #expect(xml.contains("bad.json: steps[0].device: unknown device &quot;watch&quot;"), "\(xml)")
         }
 
         @Test("a path that does not exist is bad usage (64)")

@@ -43,6 +43,48 @@ extension HarnessTests {
             #expect(try !holds(#"{"expect": "sequence", "device": "pad", "callbacks": ["a"]}"#))
         }
 
+        func failure(_ expectation: String, window: [ObservedCallback] = Self.window) throws -> ScenarioFailure {
+            try #require(ExpectationEvaluator.check(try fixture(expectation), window: window, startMs: 0))
+        }
+
+        @Test("complete: true names the callback besides the sequence and where it came, and marks no expected one ✗")
+        func completeNamesTheExtra() throws {
+            let between = try failure(#"{"expect": "sequence", "device": "phone", "complete": true, "callbacks": ["a", "c"]}"#)
+            #expect(between.message.contains("#3 +1m phone: b(code: 206) came between a (#1) and c (#5)"), "\(between.message)")
+            #expect(between.expected == ["✓ phone: a", "✓ phone: c"])
+            #expect(between.observed.contains("#3 +1m phone: b(code: 206)   ◀ not expected (complete: true)"), "\(between.observed)")
+            let after = try failure(#"{"expect": "sequence", "device": "phone", "complete": true, "gaps": false, "callbacks": ["a", "b"]}"#)
+            #expect(after.message.contains("phone: c came after b (#3)"), "\(after.message)")
+            #expect(!after.expected.contains { $0.hasPrefix("✗") })
+            #expect(try holds(#"{"expect": "sequence", "device": "phone", "complete": true, "callbacks": ["a", "b", "c"]}"#))
+            let missing = try failure(#"{"expect": "sequence", "device": "phone", "complete": true, "callbacks": ["a", "d"]}"#)
+            #expect(missing.expected == ["✓ phone: a", "✗ phone: d"])
+        }
+
+        @Test("times in failures are durations since the start, as in the timeline")
+        func timesAsDurations() throws {
+            let exact = try failure(#"{"expect": "sequence", "device": "phone", "callbacks": [{"callback": "b", "at": "47m"}]}"#)
+            #expect(exact.message.contains("phone: b at +47m"), "\(exact.message)")
+            let range = try failure(#"{"expect": "sequence", "device": "phone", "callbacks": [{"callback": "b", "at": {"$range": ["47m", "49m30s"]}}]}"#)
+            #expect(range.message.contains("phone: b between +47m and +49m30s"), "\(range.message)")
+            #expect(!(range.message + range.expected.joined()).contains("2820000"))
+        }
+
+        @Test("the observed excerpt lists the near misses first, however many callbacks came")
+        func nearMissesFirst() throws {
+            var window = (1...40).map { Self.callback(UInt64($0), "phone", "noise\($0)") }
+            window.append(Self.callback(41, "pad", "kicked", [("code", 206)]))
+            window.append(Self.callback(42, "phone", "kicked", [("code", 207)]))
+            let sequence = try failure(#"{"expect": "sequence", "device": "phone", "callbacks": ["kicked(code: 206)"]}"#, window: window)
+            #expect(sequence.observed.first?.hasPrefix("#42 +0s phone: kicked(code: 207)   ◀ near miss of phone: kicked(code: 206)") == true, "\(sequence.observed)")
+            #expect(sequence.observed.count == ObservedExcerpt.limit + 1)
+            #expect(sequence.observed.last == "… 25 more callbacks not shown")
+            let unordered = try failure(#"{"expect": "unordered", "callbacks": ["phone: kicked(code: 206)"]}"#, window: window)
+            #expect(unordered.observed.first?.contains("#42 +0s phone: kicked(code: 207)   ◀ near miss") == true, "\(unordered.observed)")
+            let order = try failure(#"{"expect": "order", "callbacks": ["phone: noise1", "phone: kicked(code: 208)"]}"#, window: window)
+            #expect(order.observed.first?.contains("#42 +0s phone: kicked(code: 207)   ◀ near miss") == true, "\(order.observed)")
+        }
+
         @Test("unordered, cross-device order and absence")
         func otherKinds() throws {
             #expect(try holds(#"{"expect": "unordered", "callbacks": ["pad: y", "phone: a"]}"#))

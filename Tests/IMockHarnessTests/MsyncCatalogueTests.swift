@@ -13,39 +13,27 @@ extension HarnessTests {
             return fixture.devices.allSatisfy { $0.profile == .easemob }
         }
 
-        /// What msync cannot carry, by fixture (docs/PROTOCOL-MSYNC.md § Limits): these run too
-        /// and must still fail, so a change that makes one pass is noticed.
-        static let gaps: [String: String] = [
-            "Fixtures/C/C1-connection-lifecycle-order.json": "msync has no data-sync frames (syncDataStart/Finished)",
-            "Fixtures/C/C11-data-sync-failure.json": "msync has no data-sync frames (syncDataStart/Finished)",
-            "Fixtures/E/E4-data-sync-per-type.json": "msync has no data-sync frames (syncDataStart/Finished)",
-            "Fixtures/E/E5-renew-token.json": "msync renews tokens over REST; the reference client's msync wire has no HTTP",
-            "Fixtures/E/E8-logout-unbind-fails.json": "msync's LOGOUT has no push-token unbinding",
-            "Fixtures/C/C6-account-callbacks-clear-the-login.json": "the 206 STATISTIC carries the new device's extension, not its name",
-            "Fixtures/E/E10-device-limit-kicks-earliest.json": "the 206 STATISTIC carries the new device's extension, not its name",
-            "Fixtures/E/E11-device-description.json": "the 206 STATISTIC carries the new device's extension, not its name",
-            "Fixtures/S/S4-custom-platform-groups.json": "the 206 STATISTIC carries the new device's extension, not its name",
-            "Fixtures/S/S4-single-device-new-kicks-old.json": "the 206 STATISTIC carries the new device's extension, not its name",
-        ]
-
-        @Test("every Easemob-profile fixture passes over msync, or fails for the documented gap", arguments: easemobFiles)
+        @Test("every Easemob-profile fixture passes over msync, or fails as its msync expected failure says", arguments: easemobFiles)
         func fixtureOverMsync(file: String) async throws {
             let fixture = try loadFixture(file)
             var settings = RunSettings()
             settings.transport = .msync
             let result = await run(fixture, settings: settings)
-            if let gap = Self.gaps[file] {
-                #expect(result.outcome == .failed, "\(file) passes over msync now; remove its gap (\(gap))")
-            } else {
-                let expected: ScenarioOutcome = fixture.expectedFailure == nil ? .passed : .expectedFailure
-                #expect(result.outcome == expected, "\(ConsoleReport.scenario(result))")
-            }
+            // What msync cannot carry (docs/PROTOCOL-MSYNC.md § Limits) is marked in the fixture,
+            // scoped to msync: a change that makes one pass is an XPASS, one that fails elsewhere a FAIL.
+            let marked = !fixture.expectedFailures(transport: .msync, adapters: ["reference"]).isEmpty
+            let expected: ScenarioOutcome = marked ? .expectedFailure : .passed
+            #expect(result.outcome == expected, "\(ConsoleReport.scenario(result))")
         }
 
-        @Test("the Easemob families are all there and every gap names a fixture of them")
-        func coverage() {
+        @Test("the Easemob families are all there; msync's gaps are marked for msync only")
+        func coverage() throws {
             #expect(Self.easemobFiles.count >= 30)
-            for file in Self.gaps.keys { #expect(Self.easemobFiles.contains(file), "\(file)") }
+            let marked = try Self.easemobFiles.map(loadFixture).filter { !$0.expectedFailures.isEmpty }
+            #expect(marked.count >= 10)
+            for fixture in marked {
+                #expect(fixture.expectedFailures.allSatisfy { $0.transport == .msync }, "\(fixture.file)")
+            }
         }
     }
 }

@@ -15,9 +15,10 @@ extension HarnessTests {
             var failing = try loadFixture("Fixtures/C/C2-weak-network-reconnects-by-itself.json")
             failing = try #require(FixtureMutator.mutants(of: failing, .swappedOrder).first?.fixture)
             failing.name = "C2 (mutated: swapped order) — shows a failure"
-            var expected = try loadFixture("Fixtures/E/E5-renew-token.json")
-            expected = try #require(FixtureMutator.mutants(of: expected, .wrongCode).first?.fixture)
-            expected.expectedFailure = "demonstration of an expected failure"
+            let mutant = try #require(FixtureMutator.mutants(of: try loadFixture("Fixtures/E/E5-renew-token.json"), .wrongCode).first)
+            var expected = mutant.fixture
+            let step = try #require(Int(mutant.step.dropFirst("steps[".count).dropLast()))
+            expected.expectedFailures = [ExpectedFailure(reason: "demonstration of an expected failure", step: step)]
             return [await run(passing), await run(failing), await run(expected)]
         }
 

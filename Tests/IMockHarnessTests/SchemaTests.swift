@@ -1,4 +1,5 @@
 import Foundation
+import IMockClient
 import IMockCore
 @testable import IMockHarness
 import IMockTestSupport
@@ -26,6 +27,10 @@ extension HarnessTests {
             #expect(top == Set(FixtureParser.topKeys))
             let device = Set(defs?["device"]?["properties"]?.objectValue?.map(\.key) ?? [])
             #expect(device == Set(FixtureParser.deviceKeys))
+            let expectedFailure = Set(defs?["expectedFailure"]?["properties"]?.objectValue?.map(\.key) ?? [])
+            #expect(expectedFailure == Set(FixtureParser.expectedFailureKeys))
+            let transports = Self.names(defs?["expectedFailure"]?["properties"]?["transport"])
+            #expect(transports == Set(ClientTransport.allCases.map(\.rawValue)))
         }
 
         @Test("every fixture validates against the schema (skipped without python3 + jsonschema)")

@@ -55,7 +55,7 @@ final class ProcessAdapter: DeviceAdapter {
         do {
             process = try SpawnedProcess.spawn(command[0], Array(command.dropFirst()), stdin: .pipe, stdout: .pipe, stderr: .inherit)
         } catch {
-            throw ScenarioFailure("adapter \(name): \(error)")
+            throw .infrastructure("adapter \(name): \(error)")
         }
         let box = AdapterBox()
         let reader = LineReader(fd: process.stdout!, onEnd: { if let adapter = box.adapter { adapter.ended() } else { box.endedBeforeHello() } }) { line in
@@ -67,12 +67,12 @@ final class ProcessAdapter: DeviceAdapter {
         let hello = await box.waitForHello(limit: helloLimit)
         guard let hello else {
             process.kill()
-            throw ScenarioFailure(
+            throw .infrastructure(
                 "adapter \(name): no hello answer within \(helloLimit), or it ended first (is it speaking the JSON-lines contract?)")
         }
         guard hello["protocol"]?.intValue == protocolVersion else {
             process.kill()
-            throw ScenarioFailure("adapter \(name) speaks protocol \(hello["protocol"]?.encodedString ?? "?"), this harness \(protocolVersion)")
+            throw .infrastructure("adapter \(name) speaks protocol \(hello["protocol"]?.encodedString ?? "?"), this harness \(protocolVersion)")
         }
         let adapter = ProcessAdapter(
             name: name, hello: hello, process: process, observations: observations,
@@ -149,7 +149,7 @@ final class ProcessAdapter: DeviceAdapter {
         let answer = try await waitGuard.run("adapter \(name): settle") { [self] in
             await send([("command", "settle"), ("skip", skipped)])
         }
-        if let refused = answer["refused"]?.stringValue { throw ScenarioFailure("adapter \(name) could not settle: \(refused)") }
+        if let refused = answer["refused"]?.stringValue { throw .infrastructure("adapter \(name) could not settle: \(refused)") }
     }
 
     func pendingTimers() async -> [PendingTimer] {

@@ -59,6 +59,19 @@ public struct CallbackPattern: Sendable {
     /// `device: name(arg: matcher, …)`.
     public var summary: String {
         let args = arguments.map { "\($0.name): \($0.matcher.summary)" }.joined(separator: ", ")
-        return "\(device): \(name)" + (arguments.isEmpty ? "" : "(\(args))") + (at.map { " at \($0.summary)" } ?? "")
+        return "\(device): \(name)" + (arguments.isEmpty ? "" : "(\(args))") + (at.map { " " + Self.timeSummary($0) } ?? "")
+    }
+
+    /// An `at` matcher as virtual time since the start, in the timeline's form: `at +47m`,
+    /// `between +47m and +49m`, `at or after +47m`, `at or before +49m`.
+    static func timeSummary(_ at: ValueMatcher) -> String {
+        let time = { (ms: Double) in "+" + DurationText.format(Int64(ms)) }
+        switch at {
+        case .exact(let value): return value.intValue.map { "at " + time(Double($0)) } ?? "at \(at.summary)"
+        case .range(let minimum?, let maximum?): return "between \(time(minimum)) and \(time(maximum))"
+        case .range(let minimum?, nil): return "at or after \(time(minimum))"
+        case .range(nil, let maximum?): return "at or before \(time(maximum))"
+        default: return "at \(at.summary)"
+        }
     }
 }

@@ -12,9 +12,11 @@ public struct Fixture: Sendable {
     public var description: String
     /// The `CONFORMANCE.md` rules it covers, each with the seed section it follows.
     public var rules: [RuleReference]
-    /// Set when the server or reference client does not honour the rule yet: the fixture still
-    /// runs; a failure is expected and a pass is reported as a failure (remove the mark).
-    public var expectedFailure: String?
+    /// The failures expected because the server, the reference client or an adapter's SDK does
+    /// not honour the rule yet, each naming its step and/or message and maybe scoped to a
+    /// transport or adapter: the fixture still runs; the expected failure is reported as such,
+    /// any other failure fails, and a pass where one applies fails too (remove the mark).
+    public var expectedFailures: [ExpectedFailure]
     /// The apps (tenants) with their settings and users.
     public var apps: [FixtureApp]
     /// The devices, each an SDK instance driven through an adapter.
@@ -27,6 +29,11 @@ public struct Fixture: Sendable {
 
     /// The device named `name`.
     public func device(_ name: String) -> FixtureDevice? { devices.first { $0.name == name } }
+
+    /// The expected failures that hold on `transport` with devices driven by `adapters`.
+    public func expectedFailures(transport: ClientTransport, adapters: Set<String>) -> [ExpectedFailure] {
+        expectedFailures.filter { $0.applies(transport: transport, adapters: adapters) }
+    }
 
     /// Whether it moves the virtual clock (`advance`, `within`, `absent … for`): on a shared
     /// external server such fixtures cannot run beside others.

@@ -42,7 +42,7 @@ public enum FixtureParser {
         }
         return Fixture(
             file: "", name: name, description: try top.string("description") ?? "", rules: rules,
-            expectedFailure: try parseExpectedFailure(top), apps: apps, devices: devices, steps: steps)
+            expectedFailures: try parseExpectedFailures(top, steps: steps.count), apps: apps, devices: devices, steps: steps)
     }
 
     private static func parseRules(_ top: FixtureReader) throws(FixtureError) -> [RuleReference] {
@@ -59,12 +59,6 @@ public enum FixtureParser {
             rules.append(RuleReference(id: id, source: try reader.requiredString("source")))
         }
         return rules
-    }
-
-    private static func parseExpectedFailure(_ top: FixtureReader) throws(FixtureError) -> String? {
-        guard let value = top.value("expectedFailure") else { return nil }
-        let reader = try FixtureReader(value, at: top.at("expectedFailure"), allowed: ["reason"])
-        return try reader.requiredString("reason")
     }
 
     private static func parseApps(_ top: FixtureReader) throws(FixtureError) -> [FixtureApp] {

@@ -28,7 +28,7 @@ public enum FixtureMutator {
     public static func mutants(of fixture: Fixture, _ kind: Kind) -> [(step: String, fixture: Fixture)] {
         fixture.steps.enumerated().compactMap { index, step in
             var copy = fixture
-            copy.expectedFailure = nil
+            copy.expectedFailures = []
             switch step.kind {
             case .rest(var call) where kind == .wrongStatus:
                 call.status = (call.status ?? 200) == 200 ? 400 : 200

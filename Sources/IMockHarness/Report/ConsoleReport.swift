@@ -43,7 +43,11 @@ public enum ConsoleReport {
         if result.outcome == .unexpectedPass {
             lines.append("  marked as an expected failure (\(result.note ?? "")) but every expectation held: remove \"expectedFailure\"")
         } else if let note = result.note {
-            lines.append("  \(result.outcome == .skipped ? "skipped" : "expected failure"): \(note)")
+            switch result.outcome {
+            case .skipped: lines.append("  skipped: \(note)")
+            case .expectedFailure: lines.append("  expected failure: \(note)")
+            default: lines.append("  \(note)")
+            }
         }
         if let divergence = result.divergence {
             lines.append("  first divergence at \(divergence.stepPath.isEmpty ? "set-up" : divergence.stepPath) \(divergence.stepSummary) (+\(DurationText.format(divergence.atMs - result.startMs)) virtual)")

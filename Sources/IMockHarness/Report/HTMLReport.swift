@@ -37,7 +37,8 @@ public enum HTMLReport {
         html += "<p class=\"rules\">" + result.rules.map { "<b>\($0.id)</b> \(XMLText.escape($0.source))" }.joined(separator: " · ")
             + " · \(result.wallMs) ms wall, \(DurationText.format(result.virtualMs)) virtual</p>\n"
         if let note = result.note {
-            html += "<p class=\"note\">\(result.outcome == .skipped ? "skipped" : "expected failure"): \(XMLText.escape(note))</p>\n"
+            let label = result.outcome == .skipped ? "skipped: " : result.outcome == .expectedFailure ? "expected failure: " : ""
+            html += "<p class=\"note\">\(label)\(XMLText.escape(note))</p>\n"
         }
         if let divergence = result.divergence {
             var text = "first divergence at \(divergence.stepPath) \(divergence.stepSummary) (+\(DurationText.format(divergence.atMs - result.startMs)))\n"

@@ -25,6 +25,22 @@ public enum JUnitReport {
             + suites.joined() + "</testsuites>\n"
     }
 
+    /// The XML document of a run stopped before any fixture ran — an invalid fixture, a server
+    /// that cannot be used — so that CI shows why: one `<testcase>` per problem in the suite
+    /// `imock.<suite>`, each with an `<error>` of `type` carrying the message.
+    public static func stopped(suite: String, type: String, problems: [(name: String, message: String)]) -> String {
+        var cases = ""
+        for problem in problems {
+            cases += "    <testcase name=\"\(XMLText.escape(problem.name))\" classname=\"imock.\(suite)\" time=\"0.000\">\n"
+                + "      <error message=\"\(XMLText.escape(problem.message))\" type=\"\(type)\">\(XMLText.escape(problem.message))</error>\n"
+                + "    </testcase>\n"
+        }
+        let counts = "tests=\"\(problems.count)\" failures=\"0\" errors=\"\(problems.count)\" skipped=\"0\" time=\"0.000\""
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            + "<testsuites name=\"imock conformance\" \(counts)>\n"
+            + "  <testsuite name=\"imock.\(suite)\" \(counts)>\n" + cases + "  </testsuite>\n</testsuites>\n"
+    }
+
     private static func testcase(_ result: ScenarioResult, family: String) -> String {
         let name = XMLText.escape(result.file)
         let classname = XMLText.escape("imock.\(family)." + result.rules.map(\.id).joined(separator: "_"))

@@ -3,8 +3,12 @@ import IMockCommon
 import Synchronization
 
 /// A conformance run (`imock run`): loads the fixtures, filters, runs and reports them (exit 0
-/// passed, 1 failures, 64 usage, 65 invalid fixture).
+/// passed, 1 failures, 64 usage, 65 invalid fixture, 69 the `--server` cannot be used).
 public enum ConformanceRun {
+    /// The exit status of a run whose `--server` cannot be used (not reachable, admin secret
+    /// refused, clock not virtual): `EX_UNAVAILABLE` of sysexits.h; nothing was run.
+    public static let serverUnavailableExitCode: Int32 = 69
+
     /// Runs `configuration` to the end on the calling thread; the exit status.
     public static func runBlocking(_ configuration: RunConfiguration) -> Int32 {
         let status = SharedCounter(0)
@@ -29,6 +33,7 @@ public enum ConformanceRun {
         guard errors.isEmpty else {
             for error in errors { printError("invalid fixture: \(error)") }
             printError("imock run: \(errors.count) invalid fixture\(errors.count == 1 ? "" : "s"); nothing was run")
+            writeStopped(configuration, suite: "invalid", type: "invalidFixture", errors.map { ($0.file, "invalid fixture: \($0)") })
             return FixtureError.exitCode
         }
         if configuration.coverage {
@@ -41,6 +46,11 @@ public enum ConformanceRun {
         guard !fixtures.isEmpty else {
             printError("imock run: no fixture matches \(configuration.filters.joined(separator: ", "))")
             return 1
+        }
+        if let problem = await ScenarioServer.problem(with: configuration.settings.target) {
+            printError("imock run: \(problem); nothing was run")
+            writeStopped(configuration, suite: "server", type: "serverUnavailable", [("--server", problem)])
+            return serverUnavailableExitCode
         }
         let started = ContinuousClock.now
         let results = await runAll(fixtures, configuration: configuration, output: output)
@@ -101,6 +111,16 @@ public enum ConformanceRun {
                 if next < fixtures.count { launch() }
             }
             return results
+        }
+    }
+
+    /// Writes the JUnit report of a run stopped before it ran anything, when one is asked for.
+    private static func writeStopped(_ configuration: RunConfiguration, suite: String, type: String, _ problems: [(String, String)]) {
+        guard let path = configuration.junitPath else { return }
+        do {
+            try write(JUnitReport.stopped(suite: suite, type: type, problems: problems.map { (name: $0.0, message: $0.1) }), to: path)
+        } catch {
+            printError("imock run: cannot write a report: \(error)")
         }
     }
 

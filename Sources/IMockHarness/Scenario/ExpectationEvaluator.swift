@@ -41,7 +41,8 @@ public enum ExpectationEvaluator {
     ) -> ScenarioFailure? {
         let records = window.filter { $0.device == device }
         var best: (matched: Int, positions: [Int]) = (0, [])
-        if gaps && !complete {
+        if gaps || complete {
+            // The earliest embedding: it exists whenever any does.
             var positions: [Int] = []
             var index = 0
             for pattern in patterns {
@@ -50,21 +51,17 @@ public enum ExpectationEvaluator {
                 index = found + 1
             }
             best = (positions.count, positions)
+            if complete, positions.count == patterns.count {
+                return extraCallbacks(device, patterns, records, positions: positions, startMs)
+            }
         } else {
-            let starts = complete ? (records.isEmpty ? [] : [0]) : Array(records.indices)
-            for start in starts {
+            for start in records.indices {
                 var count = 0
                 while count < patterns.count, start + count < records.count, matches(patterns[count], records[start + count], startMs) {
                     count += 1
                 }
                 if count > best.matched { best = (count, Array(start..<start + count)) }
                 if count == patterns.count { break }
-            }
-            if complete, best.matched == patterns.count, records.count != patterns.count {
-                return ScenarioFailure(
-                    "\(device) had other callbacks besides the expected sequence (complete: true)",
-                    expected: patterns.map { "✓ " + $0.summary },
-                    observed: records.map { line($0, startMs) }, device: device)
             }
         }
         guard best.matched < patterns.count else { return nil }
@@ -74,12 +71,43 @@ public enum ExpectationEvaluator {
         let expected = patterns.enumerated().map { index, pattern in
             (index < best.matched ? "✓ " : index == best.matched ? "✗ " : "  ") + pattern.summary
         }
-        let how = gaps && !complete ? "" : " right after"
+        let how = gaps ? "" : " right after"
         let message = after.map { "expected \(missing.summary)\(how) \($0.name) (#\($0.sequence))" }
             ?? "expected \(missing.summary)"
         return ScenarioFailure(
             message + (rest.isEmpty ? ", but \(device) had no further callback" : ""), expected: expected,
-            observed: (rest.isEmpty ? records : rest).prefix(12).map { line($0, startMs) }, device: device)
+            observed: ObservedExcerpt.lines(
+                rest.isEmpty ? records : rest, highlighted: ObservedExcerpt.nearMisses(of: [missing], in: records, startMs: startMs),
+                startMs: startMs),
+            device: device)
+    }
+
+    /// The failure of a `complete` sequence whose every pattern matched at `positions` of
+    /// `records` (nil when there is nothing else): names the first callback besides them and
+    /// where it came.
+    private static func extraCallbacks(
+        _ device: String, _ patterns: [CallbackPattern], _ records: [ObservedCallback], positions: [Int], _ startMs: Int64
+    ) -> ScenarioFailure? {
+        let expectedAt = Set(positions)
+        let extras = records.indices.filter { !expectedAt.contains($0) }
+        guard let first = extras.first else { return nil }
+        let before = positions.last { $0 < first }.map { records[$0] }
+        let after = positions.first { $0 > first }.map { records[$0] }
+        let place: String
+        switch (before, after) {
+        case (let before?, let after?): place = "between \(before.name) (#\(before.sequence)) and \(after.name) (#\(after.sequence))"
+        case (let before?, nil): place = "after \(before.name) (#\(before.sequence)), the last expected callback"
+        case (nil, let after?): place = "before \(after.name) (#\(after.sequence)), the first expected callback"
+        case (nil, nil): place = "with none expected"
+        }
+        let count = extras.count == 1 ? "a callback" : "\(extras.count) callbacks"
+        return ScenarioFailure(
+            "\(device) had \(count) besides the expected sequence (complete: true): \(line(records[first], startMs)) came \(place)",
+            expected: patterns.map { "✓ " + $0.summary },
+            observed: ObservedExcerpt.lines(
+                records, highlighted: extras.map { .init(sequence: records[$0].sequence, note: "not expected (complete: true)") },
+                startMs: startMs),
+            device: device)
     }
 
     private static func unordered(_ patterns: [CallbackPattern], _ window: [ObservedCallback], _ startMs: Int64) -> ScenarioFailure? {
@@ -97,7 +125,10 @@ public enum ExpectationEvaluator {
         return ScenarioFailure(
             "expected \(first.summary)" + (missing.count > 1 ? " and \(missing.count - 1) more" : ""),
             expected: patterns.map { pattern in (missing.contains { $0.summary == pattern.summary } ? "✗ " : "✓ ") + pattern.summary },
-            observed: window.filter { devices.contains($0.device) }.prefix(16).map { line($0, startMs) }, device: first.device)
+            observed: ObservedExcerpt.lines(
+                window.filter { devices.contains($0.device) }, highlighted: ObservedExcerpt.nearMisses(of: missing, in: window, startMs: startMs),
+                startMs: startMs),
+            device: first.device)
     }
 
     private static func order(_ patterns: [CallbackPattern], _ window: [ObservedCallback], _ startMs: Int64) -> ScenarioFailure? {
@@ -107,7 +138,9 @@ public enum ExpectationEvaluator {
                 let devices = Set(patterns.map(\.device))
                 return ScenarioFailure(
                     "expected \(pattern.summary), which never happened", expected: patterns.map(\.summary),
-                    observed: window.filter { devices.contains($0.device) }.prefix(16).map { line($0, startMs) },
+                    observed: ObservedExcerpt.lines(
+                        window.filter { devices.contains($0.device) },
+                        highlighted: ObservedExcerpt.nearMisses(of: [pattern], in: window, startMs: startMs), startMs: startMs),
                     device: pattern.device)
             }
             if let (earlierPattern, earlier) = previous, earlier.sequence >= found.sequence {

@@ -11,13 +11,25 @@ public struct ScenarioFailure: Error, Sendable {
     public var observed: [String]
     /// The device the divergence is about.
     public var device: String?
+    /// True when the harness itself could not work — the server did not answer, refused its
+    /// own control calls, an adapter would not start or refused a command — rather than a
+    /// behaviour diverging: never an expected failure.
+    public var isInfrastructure: Bool
 
     /// Creates a failure.
-    public init(_ message: String, expected: [String] = [], observed: [String] = [], device: String? = nil) {
+    public init(
+        _ message: String, expected: [String] = [], observed: [String] = [], device: String? = nil, isInfrastructure: Bool = false
+    ) {
         self.message = message
         self.expected = expected
         self.observed = observed
         self.device = device
+        self.isInfrastructure = isInfrastructure
+    }
+
+    /// A failure of the harness's infrastructure (``isInfrastructure``).
+    public static func infrastructure(_ message: String, device: String? = nil) -> ScenarioFailure {
+        ScenarioFailure(message, device: device, isInfrastructure: true)
     }
 }
 

@@ -86,7 +86,7 @@ extension ScenarioRun {
             return
         }
         if let refused = result["refused"]?.stringValue {
-            throw ScenarioFailure("device \(action.device) could not \(action.call.summary): \(refused)", device: action.device)
+            throw .infrastructure("device \(action.device) could not \(action.call.summary): \(refused)", device: action.device)
         }
         if let resources = result["resources"]?.arrayValue {
             let names: [JSONValue] = resources.map { resource in
@@ -103,6 +103,8 @@ extension ScenarioRun {
     }
 
     /// The text of a token: issued now through the REST API, named, literal, or an app token.
+    /// A fresh user token comes from the `inherit` grant with an app token, not from the
+    /// password, so it is there also after a step changed the user's password.
     func token(_ source: TokenSource, device: FixtureDevice?, user: String? = nil) async throws(ScenarioFailure) -> String {
         let appName = device?.app ?? fixture.apps[0].name
         switch source {
@@ -111,14 +113,11 @@ extension ScenarioRun {
         case .appToken: return try await appToken(appName)
         case .fresh(let owner, let ttl, let named):
             let username = owner ?? user ?? device.map { currentUser[$0.name] ?? $0.user } ?? fixture.apps[0].users[0].username
-            let app = fixture.app(named ?? appName)!
-            let password = app.user(username)?.password ?? ""
-            var body: JSONValue = ["grant_type": "password", "username": .string(username), "password": .string(password)]
-            if let ttl, case .object(var members) = body {
-                members.append(("ttl", .int(ttl)))
-                body = .object(members)
-            }
-            let answer = try await server.link.call("POST", "/\(apps[app.name]!.path)/token", bearer: nil, body: body)
+            let app = named ?? appName
+            var members: [(key: String, value: JSONValue)] = [("grant_type", "inherit"), ("username", .string(username))]
+            if let ttl { members.append(("ttl", .int(ttl))) }
+            let answer = try await server.link.call(
+                "POST", "/\(apps[app]!.path)/token", bearer: try await appToken(app), body: .object(members))
             guard answer.status == 200, let token = answer.body["access_token"]?.stringValue else {
                 throw ScenarioFailure("no token for \(username): \(answer.status) \(answer.body.encodedString)")
             }

@@ -67,8 +67,7 @@ extension ScenarioRun {
 
     /// The fixture devices (or raw resources) the server lists as logged in for `user`.
     private func serverDevices(of user: String, app appName: String) async throws(ScenarioFailure) -> [String] {
-        let listing = try await server.link.control("GET", "apps/\(apps[appName]!.path)/sessions")
-        return (listing["sessions"]?.arrayValue ?? []).filter { $0["user"]?.stringValue == user }.map { session in
+        return try await sessions(of: apps[appName]!).filter { $0["user"]?.stringValue == user }.map { session in
             let resource = session["resource"]?.stringValue ?? ""
             return fixture.devices.first { $0.resource == resource && $0.app == appName }?.name ?? resource
         }

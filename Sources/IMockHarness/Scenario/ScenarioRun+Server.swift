@@ -100,22 +100,25 @@ extension ScenarioRun {
         let user = currentUser[device.name] ?? device.user
         var members: [(key: String, value: JSONValue)] = [
             ("kind", .string(kind)), ("app", .string(app.key)), ("user", .string(user)),
-            ("durationMs", .int(change.durationMs ?? 100 * 365 * 86_400_000)), ("resource", .string(device.resource)),
+            ("durationMs", .int(change.durationMs ?? 100 * 365 * 86_400_000)),
         ]
-        var answer = try await server.link.call("POST", "/_imock/faults", bearer: server.link.adminSecret, body: .object(members))
-        var scope: String? = device.name
-        if answer.status == 404 {
-            // No live session of the device yet: the fault covers the user's connections.
-            members.removeLast()
-            scope = nil
-            answer = try await server.link.call("POST", "/_imock/faults", bearer: server.link.adminSecret, body: .object(members))
-        }
+        // The device's resource while it has a live session under it; else (not logged in yet, or
+        // an SDK that names its own resource) the fault covers the user's connections.
+        let live = try await sessions(of: app).contains { $0["user"]?.stringValue == user && $0["resource"]?.stringValue == device.resource }
+        if live { members.append(("resource", .string(device.resource))) }
+        let scope: String? = live ? device.name : nil
+        let answer = try await server.link.call("POST", "/_imock/faults", bearer: server.link.adminSecret, body: .object(members))
         timeline.append(.request(summary: "network \(change.kind.rawValue) \(device.name)", status: answer.status, atMs: time.nowMs, isFault: true))
         try verify(answer, status: 200, response: nil, what: "POST /_imock/faults (\(kind))")
         remember(answer, kind: kind, device: scope, user: user)
         if scope == nil, let id = answer.body["fault"]?["id"]?.intValue, let index = faults.lastIndex(where: { $0.id == id }) {
             faults[index].device = nil
         }
+    }
+
+    /// The app's live sessions as the control API lists them.
+    func sessions(of app: ServerApp) async throws(ScenarioFailure) -> [JSONValue] {
+        try await server.link.control("GET", "apps/\(app.path)/sessions")["sessions"]?.arrayValue ?? []
     }
 
     private func remember(_ answer: HTTPAnswer, kind: String, device: String?, user: String?) {

@@ -55,20 +55,26 @@ public final class ScenarioRun {
             divergence = Divergence(stepIndex: -1, stepPath: "", stepSummary: "set-up", failure: error, atMs: startMs)
         }
         await tearDown()
-        let outcome: ScenarioOutcome
-        if skipped != nil {
-            outcome = .skipped
-        } else if fixture.expectedFailure != nil {
-            outcome = divergence == nil ? .unexpectedPass : .expectedFailure
-        } else {
-            outcome = divergence == nil ? .passed : .failed
-        }
+        let (outcome, note) = skipped.map { (ScenarioOutcome.skipped, $0) } ?? verdict(divergence)
         let wall = ContinuousClock.now - wallStart
         return ScenarioResult(
             file: fixture.file, name: fixture.name, rules: fixture.rules, devices: fixture.devices.map(\.name),
-            outcome: outcome, note: skipped ?? fixture.expectedFailure, divergence: divergence, timeline: timeline,
+            outcome: outcome, note: note, divergence: divergence, timeline: timeline,
             startMs: startMs, virtualMs: (time?.nowMs ?? startMs) - startMs,
             wallMs: wall.components.seconds * 1000 + wall.components.attoseconds / 1_000_000_000_000_000)
+    }
+
+    /// The outcome of a run that ended with `divergence` (nil: every step held), given the
+    /// fixture's expected failures that hold for this run's transport and adapters, and its note.
+    private func verdict(_ divergence: Divergence?) -> (ScenarioOutcome, String?) {
+        let expected = fixture.expectedFailures(transport: settings.transport, adapters: Set(fixture.devices.map(adapterName)))
+        guard !expected.isEmpty else { return (divergence == nil ? .passed : .failed, nil) }
+        let marks = expected.map { "\($0.reason) (\($0.summary))" }.joined(separator: "; ")
+        guard let divergence else { return (.unexpectedPass, marks) }
+        if let match = expected.first(where: { $0.matches(divergence) }) { return (.expectedFailure, match.reason) }
+        let how = divergence.stepIndex < 0 ? "it failed in set-up" : divergence.failure.isInfrastructure
+            ? "the harness could not run it" : "it failed elsewhere"
+        return (.failed, "marked as an expected failure — \(marks) — but \(how): this is not that failure")
     }
 
     // MARK: Set-up
@@ -162,12 +168,18 @@ public final class ScenarioRun {
         let answer = try await server.link.call(
             "POST", "/_imock/seed", bearer: server.link.adminSecret, body: ["version": 1, "apps": .array(documents)])
         guard answer.status == 200 else {
-            throw ScenarioFailure("the server refused the fixture's apps: \(answer.body["error_description"]?.stringValue ?? "\(answer.status)")")
+            throw .infrastructure("the server refused the fixture's apps: \(answer.body["error_description"]?.stringValue ?? "\(answer.status)")")
         }
     }
 
+    /// Ends the devices and the server; on a shared external server also the fixture's faults
+    /// and sessions (``clearFaults()``, ``endSessions()``), whether it passed or not.
     private func tearDown() async {
+        let shared = settings.target != .inProcess && server != nil
+        // Faults first: a black-holed connection reads its close only once its fault is gone.
+        if shared { await clearFaults() }
         for adapter in adapters.values { await adapter.close() }
+        if shared { await endSessions() }
         await server?.stop()
     }
 
@@ -220,7 +232,7 @@ public final class ScenarioRun {
         let reply = try await time.waitGuard.run("device \(device): \(what)") { await adapter.execute(device: device, command) }
         switch reply {
         case .result(let value): return value
-        case .refused(let reason): throw ScenarioFailure("device \(device) could not \(what): \(reason)", device: device)
+        case .refused(let reason): throw .infrastructure("device \(device) could not \(what): \(reason)", device: device)
         }
     }
 }

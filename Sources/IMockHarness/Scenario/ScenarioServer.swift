@@ -45,7 +45,7 @@ final class ScenarioServer: Sendable {
     {
         let random = random ?? RunSettings.random(seed: seedRandom, forFixture: 0)
         let loop: EventLoop
-        do { loop = try EventLoop() } catch { throw ScenarioFailure("cannot create an event loop: \(error)") }
+        do { loop = try EventLoop() } catch { throw .infrastructure("cannot create an event loop: \(error)") }
         switch target {
         case .inProcess:
             var configuration = ServerConfiguration()
@@ -59,7 +59,7 @@ final class ScenarioServer: Sendable {
                 loop: loop, configuration: configuration,
                 directory: Directory(settings: DirectorySettings(passwordIterations: 10, random: configuration.makeRandomSource())))
             let port: UInt16
-            do { port = try server.start().port } catch { throw ScenarioFailure("cannot start the in-process server: \(error)") }
+            do { port = try server.start().port } catch { throw .infrastructure("cannot start the in-process server: \(error)") }
             loop.start()
             let http = ServerEndpoint(host: "127.0.0.1", port: port, path: "/")
             return ScenarioServer(
@@ -68,18 +68,50 @@ final class ScenarioServer: Sendable {
                 server: LoopBound(server, on: loop))
         case .external(let url, let secret):
             let http: ServerEndpoint
-            do { http = try ServerEndpoint(url: url) } catch { throw ScenarioFailure("--server \(url): \(error)") }
+            do { http = try ServerEndpoint(url: url) } catch { throw .infrastructure("--server \(url): \(error)") }
             loop.start()
             let link = ServerLink(loop: loop, endpoint: http, adminSecret: secret)
-            let clock = try await link.control("GET", "clock")
-            guard clock["frozen"]?.boolValue == true else {
+            do throws(ScenarioFailure) {
+                try await check(link, url: url)
+            } catch {
                 loop.stop()
-                throw ScenarioFailure("the server at \(url) must run with --clock virtual (its clock flows)")
+                await loop.waitUntilStopped()
+                throw error
             }
             return ScenarioServer(
                 loop: loop, link: link,
                 socketEndpoint: ServerEndpoint(host: http.host, port: http.port, path: "/ws", secure: http.secure),
                 tokenWarningPercent: tokenWarningPercent, server: nil)
+        }
+    }
+
+    /// Checks that the external server at `url` answers, takes the admin secret and runs a
+    /// virtual clock; the failure says which of them does not hold.
+    private static func check(_ link: ServerLink, url: String) async throws(ScenarioFailure) {
+        let answer = try await link.call("GET", "/_imock/clock", bearer: link.adminSecret)
+        switch answer.status {
+        case 200: break
+        case 401: throw .infrastructure("the server at \(url) refused the admin secret (401): check --admin-secret")
+        case 403: throw .infrastructure("the server at \(url) answers control calls from loopback only (403): run it with --control-remote")
+        default:
+            throw .infrastructure(
+                "the server at \(url) is not an imock server: GET /_imock/clock answered \(answer.status) \(answer.body.encodedString)")
+        }
+        guard answer.body["frozen"]?.boolValue == true else {
+            throw .infrastructure("the server at \(url) must run with --clock virtual (its clock flows)")
+        }
+    }
+
+    /// Checks the external server of `target` once (reachable, admin secret, virtual clock);
+    /// nil when it is usable or the target is in process, else why not.
+    static func problem(with target: ServerTarget) async -> String? {
+        guard case .external = target else { return nil }
+        do throws(ScenarioFailure) {
+            let server = try await start(target, seedRandom: nil, tokenWarningPercent: 80)
+            await server.stop()
+            return nil
+        } catch {
+            return error.message
         }
     }
 

@@ -38,7 +38,27 @@ final class ServerLink: Sendable {
         case .success(let answer):
             return HTTPAnswer(status: answer.status, body: (try? JSONValue.parse(answer.body)) ?? .null)
         case .failure(let error):
-            throw ScenarioFailure("\(method) \(path): no answer from the server (\(error))")
+            throw .infrastructure("\(method) \(path): \(Self.describe(error, url: url))")
+        }
+    }
+
+    /// The server's base URL (`http://127.0.0.1:5280`).
+    var url: String {
+        let host = endpoint.host.contains(":") ? "[\(endpoint.host)]" : endpoint.host
+        return "\(endpoint.secure ? "https" : "http")://\(host):\(endpoint.port)"
+    }
+
+    /// Why a call got no answer, in words: `cannot connect to http://…: connection refused`.
+    static func describe(_ error: HTTPFetchError, url: String) -> String {
+        switch error {
+        case .connectFailed(let reason):
+            // SystemError's text: "connect failed: Connection refused (errno 111)".
+            var why = reason.hasPrefix("connect failed: ") ? String(reason.dropFirst("connect failed: ".count)) : reason
+            if let errno = why.firstRange(of: " (errno ") { why = String(why[..<errno.lowerBound]) }
+            return "cannot connect to \(url): \(why.prefix(1).lowercased() + why.dropFirst())"
+        case .timedOut: return "no answer from \(url) within \(HTTPFetch.timeout)"
+        case .responseTooLarge: return "the answer of \(url) is larger than \(HTTPFetch.maxResponseBytes) bytes"
+        case .malformedResponse(let why): return "a malformed answer from \(url): \(why)"
         }
     }
 
@@ -49,7 +69,7 @@ final class ServerLink: Sendable {
     {
         let answer = try await call(method, "/_imock/" + path, bearer: adminSecret, body: body)
         guard answer.status == expected else {
-            throw ScenarioFailure(
+            throw .infrastructure(
                 "control API \(method) /_imock/\(path) answered \(answer.status): \(answer.body["error_description"]?.stringValue ?? answer.body.encodedString)")
         }
         return answer.body

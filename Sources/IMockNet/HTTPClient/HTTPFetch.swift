@@ -59,6 +59,8 @@ private final class HTTPFetchHandler: ConnectionHandler {
     private let request: [UInt8]
     private var completion: ((Result<(status: Int, body: [UInt8]), HTTPFetchError>) -> Void)?
     private var received: [UInt8] = []
+    /// Whether the connection was made (a close before it is a failed connect, not a short answer).
+    private var connected = false
     var timer: LoopTimerID?
     weak var loop: EventLoop?
 
@@ -75,6 +77,7 @@ private final class HTTPFetchHandler: ConnectionHandler {
     }
 
     func connectionDidBecomeActive(_ connection: Connection) {
+        connected = true
         connection.write(request)
     }
 
@@ -92,6 +95,10 @@ private final class HTTPFetchHandler: ConnectionHandler {
     }
 
     func connectionDidClose(_ connection: Connection, error: (any Error)?) {
+        if !connected, let error {
+            finish(.failure(.connectFailed("\(error)")))
+            return
+        }
         finish(HTTPFetchParsing.parse(received))
     }
 }

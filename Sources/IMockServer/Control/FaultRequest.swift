@@ -2,7 +2,8 @@ import IMockCore
 import IMockNet
 
 /// A `POST /_imock/faults` body, read and checked (docs/CONTROL-API.md, "Faults"): every
-/// malformed field is a 400 naming it; an unknown app, user, resource or connection is a 404.
+/// malformed field is a 400 naming it; an unknown app, user or connection is a 404 (a resource
+/// need not be logged in: the fault applies from its login).
 struct FaultRequest {
     var kind: FaultKind
     var target: FaultTarget
@@ -94,9 +95,9 @@ struct FaultRequest {
         guard let name = try? UserFields.normalizeUsername(user), (try? context.directory.user(name, in: key)) != nil
         else { throw .notFound("no user '\(user)' in \(key)") }
         guard let resource else { return .user(key, name) }
-        guard context.domain.value.engine.sessions(of: name, in: key).contains(where: { $0.device.resource == resource }) else {
-            throw .notFound("no live session of '\(name)' with resource '\(resource)' in \(key)")
-        }
+        // A resource with no live session yet is a device that has not logged in: the fault
+        // waits for it and matches its connection once that sends a login for the resource.
+        guard !resource.isEmpty else { throw .badRequest("'resource' must not be empty") }
         return .resource(key, user: name, resource: resource)
     }
 }

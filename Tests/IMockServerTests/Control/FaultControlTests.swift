@@ -118,6 +118,22 @@ struct FaultControlTests {
         await fixture.stop()
     }
 
+    @Test("a fault on a device resource that has not logged in yet waits for its login and applies from then")
+    func pendingResource() async throws {
+        let fixture = try FaultFixture()
+        #expect(try fixture.http.request("POST", "/acme/chat/users", json: #"{"username":"pia","password":"pw"}"#).status == 200)
+        let answer = try fixture.fault(#"{"kind":"failUnbind","app":"acme#chat","user":"pia","resource":"ios_d1"}"#)
+        #expect(answer.status == 200, "\(answer)")
+        #expect(answer.body["affected"]?.array?.isEmpty == true, "\(answer)")
+        let device = try await fixture.device("pia", uuid: "d1")
+        let sessions = try fixture.control("GET", "/_imock/apps/acme/chat/sessions").body["sessions"]?.array ?? []
+        #expect(sessions.first?["resource"]?.string == "ios_d1", "\(sessions)")
+        device.send(#"{"op":"logout","id":"l","unbindDeviceToken":true}"#)
+        let reply = await device.next()
+        #expect(reply["op"]?.string == "error" && reply["code"]?.int == 212, "\(reply)")
+        await fixture.stop()
+    }
+
     @Test("failSync: the failing type's sync.finish carries an error, the others do not")
     func failSync() async throws {
         let fixture = try FaultFixture()
@@ -211,7 +227,7 @@ struct FaultControlTests {
             (#"{"kind":"noPong","app":"acme#chat","connection":1}"#, 400, "'connection'"),
             (#"{"kind":"noPong","app":"nope#none"}"#, 404, "nope#none"),
             (#"{"kind":"noPong","app":"acme#chat","user":"ghost"}"#, 404, "ghost"),
-            (#"{"kind":"noPong","app":"acme#chat","user":"vic","resource":"android_x"}"#, 404, "android_x"),
+            (#"{"kind":"noPong","app":"acme#chat","user":"vic","resource":""}"#, 400, "'resource'"),
             (#"{"kind":"noPong","connection":999999}"#, 404, "999999"),
             ("{broken", 400, "JSON"),
         ] as [(String, Int, String)])
