@@ -112,7 +112,11 @@ extension SoakDriver {
             case .failure(let error):
                 // A connect under way when a crash-restart soak killed the server may fail.
                 if !connection.lossy { anomaly("WebSocket connect failed (\(connection.transport.rawValue)): \(error)") }
-                forget(connection)
+                // An OpenIM login goes with the upgrade: the server may hold its session, and have
+                // pushed to it, although the device never saw it open. It ends as a dropped one.
+                guard connection.phase == .loggingIn else { return forget(connection) }
+                markLossy(connection)
+                closed(connection, code: 1006, reason: "the upgrade failed: \(error)")
             }
         }
     }
