@@ -31,6 +31,9 @@ enum CommandTable {
         IMockCommand(
             name: "soak", summary: "Run a bounded soak (logins, kicks, expiries, messages, faults) and count every message.",
             run: SoakCommand.run),
+        IMockCommand(
+            name: "callbacks", summary: "Print every profile's callbacks and their arguments as JSON (for adapter authors).",
+            run: CallbacksCommand.run),
         IMockCommand(name: "version", summary: "Print the version.", run: { _, _ in VersionCommand.run() }),
     ]
 

@@ -1,4 +1,7 @@
 import IMockBench
+import IMockClient
+import IMockCommon
+import IMockCore
 import IMockServer
 @testable import imock
 import IMockTestSupport
@@ -27,6 +30,16 @@ struct ServeCLITests {
         #expect(result.stdout == usage + "\n")
         #expect(result.stderr == "")
         #expect(usage.hasPrefix("USAGE: imock"))
+    }
+
+    @Test("imock callbacks prints the schema of docs/callbacks.json, or one profile's part of it")
+    func callbacks() async throws {
+        let all = try await imock(["callbacks"])
+        #expect(all.status == 0 && all.stderr == "")
+        #expect(all.stdout == CallbackSchema.json().prettyString)
+        let zim = try await imock(["callbacks", "--profile", "zim"])
+        #expect(zim.status == 0)
+        #expect(try JSONValue.parse(Array(zim.stdout.utf8))["callbacks"]?["loginCallback"] != nil)
     }
 
     @Test("--version prints the version")
@@ -58,6 +71,9 @@ struct ServeCLITests {
             (["bench", "--seconds", "0"],
              "imock bench: option --seconds must be a number of seconds in (0, 86400], got '0'", BenchOptions.usage),
             (["bench", "--frobnicate"], "imock bench: unknown option '--frobnicate'", BenchOptions.usage),
+            (["callbacks", "--profile", "wechat"],
+             "imock callbacks: --profile: 'wechat' is not one of easemob, openim, zim", CallbacksOptions.spec.help),
+            (["callbacks", "extra"], "imock callbacks: unexpected argument 'extra'", CallbacksOptions.spec.help),
         ] as [([String], String, String)])
     func badUsage(arguments: [String], reason: String, usage: String) async throws {
         let result = try await imock(arguments)
