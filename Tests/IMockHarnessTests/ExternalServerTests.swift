@@ -59,17 +59,18 @@ extension HarnessTests {
             #expect(junit.contains("cannot connect to http://127.0.0.1:\(child.port): connection refused"), "\(junit)")
         }
 
-        @Test("fixtures on a shared server leave no faults or sessions behind, passing or failing")
+        @Test("fixtures on a shared server leave no faults, sessions or apps behind, passing or failing")
         func cleansUp() async throws {
             let child = try await IMockProcess.start(["--clock", "virtual", "--admin-secret", "ext-secret"])
             let http = HTTPTestClient(port: child.port)
-            /// Active faults and live sessions of the whole server.
-            func counts() throws -> (faults: Int, sessions: Int) {
+            /// Active faults, live sessions and apps of the whole server.
+            func counts() throws -> (faults: Int, sessions: Int, apps: Int) {
                 let faults = try http.request("GET", "/_imock/faults", token: "ext-secret").body["faults"]?.array?.count ?? -1
                 let metrics = try http.requestText("GET", "/_imock/metrics", token: "ext-secret")
                 let sessions = metrics.split(separator: "\n").filter { $0.hasPrefix("imock_sessions{") }
                     .compactMap { $0.split(separator: " ").last.flatMap { Int($0) } }.reduce(0, +)
-                return (faults, sessions)
+                let apps = try http.request("GET", "/_imock/export", token: "ext-secret").body["apps"]?.array?.count ?? -1
+                return (faults, sessions, apps)
             }
             let baseline = try counts()
             let directory = try temporaryDirectory()
@@ -90,6 +91,7 @@ extension HarnessTests {
             let after = try counts()
             #expect(after.faults == baseline.faults, "faults left: \(after)")
             #expect(after.sessions == baseline.sessions, "sessions left: \(after)")
+            #expect(after.apps == baseline.apps, "apps left: \(after)")
             await stop(child)
         }
 

@@ -173,13 +173,14 @@ public final class ScenarioRun {
     }
 
     /// Ends the devices and the server; on a shared external server also the fixture's faults
-    /// and sessions (``clearFaults()``, ``endSessions()``), whether it passed or not.
+    /// and apps, whether it passed or not (``clearFaults()``, ``removeApps()``: removing an app
+    /// kicks the sessions its devices leave with 207).
     private func tearDown() async {
         let shared = settings.target != .inProcess && server != nil
         // Faults first: a black-holed connection reads its close only once its fault is gone.
         if shared { await clearFaults() }
         for adapter in adapters.values { await adapter.close() }
-        if shared { await endSessions() }
+        if shared { await removeApps() }
         await server?.stop()
     }
 
