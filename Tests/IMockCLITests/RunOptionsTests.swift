@@ -31,6 +31,16 @@ struct RunOptionsTests {
         #expect(RunCommand.run(["--transport", "xmpp"], environment: [:]) == 64)
     }
 
+    @Test("--app-key takes an existing app's org#app; anything else is bad usage")
+    func appKey() throws {
+        #expect(try RunOptions.parse(["--app-key", "acme#chat"], environment: [:]).settings.appKey == "acme#chat")
+        #expect(try RunOptions.parse([], environment: ["IMOCK_APP_KEY": "acme#chat"]).settings.appKey == nil)
+        for bad in ["acme", "acme#", "#chat", "a b#chat"] {
+            #expect(throws: UsageError.self, "\(bad)") { try RunOptions.parse(["--app-key", bad], environment: [:]) }
+        }
+        #expect(RunCommand.run(["--app-key", "nohash"], environment: [:]) == 64)
+    }
+
     @Test("no paths run the Fixtures directory; --server needs --admin-secret and makes the target external")
     func pathsAndServer() throws {
         #expect(try RunOptions.parse([], environment: [:]).paths == ["Fixtures"])

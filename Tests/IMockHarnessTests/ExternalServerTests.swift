@@ -95,6 +95,36 @@ extension HarnessTests {
             await stop(child)
         }
 
+        @Test("--app-key runs fixtures in a team's existing app, puts it back as it was, and stops with 69 when it is absent")
+        func existingApp() async throws {
+            let child = try await IMockProcess.start(["--clock", "virtual", "--admin-secret", "ext-secret", "--app", "acme#chat:open"])
+            let http = HTTPTestClient(port: child.port)
+            let before = try http.requestText("GET", "/_imock/apps/acme/chat/export", token: "ext-secret")
+            let apps = try http.request("GET", "/_imock/export", token: "ext-secret").body["apps"]?.array?.count
+            let directory = try temporaryDirectory()
+            try miniFixture(steps: """
+                [{"do": "login", "device": "phone"}, {"do": "login", "device": "pad"},
+                 {"expect": "unordered", "callbacks": ["phone: loginCompletion(error: null)", "pad: loginCompletion(error: null)"]},
+                 {"control": "sessions", "response": {"sessions": [{"user": "alice"}, {"user": "alice"}]}}]
+                """).write(toFile: directory + "/mini.json", atomically: true, encoding: .utf8)
+            var configuration = RunConfiguration()
+            configuration.paths = [directory + "/mini.json", packageRoot + "/Fixtures/E/E7-current-username.json"]
+            configuration.jobs = 2
+            configuration.settings.appKey = "acme#chat"
+            configuration.settings.target = .external(url: "http://127.0.0.1:\(child.port)", adminSecret: "ext-secret")
+            let lines = Lines()
+            #expect(await ConformanceRun.run(configuration) { lines.append($0) } == 0, "\(lines.all.joined(separator: "\n"))")
+            // The devices logged in to acme#chat, which is as it was afterwards; no app was added.
+            let journal = try http.request("GET", "/_imock/journal?app=acme%23chat", token: "ext-secret").body["entries"]?.array ?? []
+            #expect(journal.filter { $0["event"]?["frame"]?["op"]?.string == "login.ok" }.count >= 3, "\(journal)")
+            #expect(try http.requestText("GET", "/_imock/apps/acme/chat/export", token: "ext-secret") == before)
+            #expect(try http.request("GET", "/_imock/export", token: "ext-secret").body["apps"]?.array?.count == apps)
+
+            configuration.settings.appKey = "acme#nope"
+            #expect(await ConformanceRun.run(configuration) { lines.append($0) } == ConformanceRun.serverUnavailableExitCode)
+            await stop(child)
+        }
+
         /// Stops the child on a Dispatch thread: waiting for its exit must not hold a thread of
         /// the cooperative pool (other suites' real-time tests need it).
         func stop(_ child: IMockProcess) async {

@@ -9,10 +9,11 @@ extension ScenarioRun {
         faults = []
     }
 
-    /// Removes the apps the fixture created (`DELETE /_imock/apps/{org}/{app}`, best effort):
-    /// a shared server ends with the apps it had before.
+    /// Removes the apps the fixture created (`DELETE /_imock/apps/{org}/{app}`, best effort; not
+    /// an `--app-key` app): a shared server ends with the apps it had before.
     func removeApps() async {
-        for app in apps.values {
+        let existing = existingApp == nil ? nil : apps[fixture.apps[0].name]
+        for app in apps.values where app != existing {
             _ = try? await server.link.call("DELETE", "/_imock/apps/\(app.path)", bearer: server.link.adminSecret)
         }
     }

@@ -15,6 +15,8 @@ public final class ScenarioRun {
     var server: ScenarioServer!
     var time: ScenarioTime!
     var apps: [String: ServerApp] = [:]
+    /// The export of the `--app-key` app before the fixture (external server), put back after it.
+    var existingApp: JSONValue?
     var adapters: [String: any DeviceAdapter] = [:]
     var credentials: [String: (id: String, secret: String)] = [:]
     var tokens: [String: String] = [:]
@@ -84,12 +86,8 @@ public final class ScenarioRun {
     private func setUp() async throws(ScenarioFailure) -> String? {
         server = try await ScenarioServer.start(
             settings.target, seedRandom: settings.seedRandom, random: random, tokenWarningPercent: settings.tokenWarningPercent)
-        for app in fixture.apps {
-            switch settings.target {
-            case .inProcess: apps[app.name] = ServerApp(org: "fixture", app: app.name)
-            case .external: apps[app.name] = ServerApp(org: "imock-run", app: "\(app.name)-\(settings.runID)-\(index)")
-            }
-        }
+        for app in fixture.apps { apps[app.name] = serverApp(app.name) }
+        try await keepExistingApp()
         try await seed()
         let startMs = try await server.link.control("GET", "clock")["nowMs"]?.intValue ?? 0
         let clock = ScenarioClock(startMs: startMs)
@@ -163,6 +161,11 @@ public final class ScenarioRun {
                 "users",
                 .array(app.users.map { ["username": .string($0.username), "password": .string($0.password), "activated": .bool($0.activated)] })
             ))
+            if app.name == fixture.apps[0].name, let existing = existingAppDocument(members) {
+                members = existing
+                credentials[app.name] = (existing.first { $0.key == "clientId" }?.value.stringValue ?? id,
+                                         existing.first { $0.key == "clientSecret" }?.value.stringValue ?? secret)
+            }
             documents.append(.object(members))
         }
         let answer = try await server.link.call(
@@ -174,13 +177,17 @@ public final class ScenarioRun {
 
     /// Ends the devices and the server; on a shared external server also the fixture's faults
     /// and apps, whether it passed or not (``clearFaults()``, ``removeApps()``: removing an app
-    /// kicks the sessions its devices leave with 207).
+    /// kicks the sessions its devices leave with 207; an `--app-key` app is put back instead,
+    /// ``restoreExistingApp()``).
     private func tearDown() async {
         let shared = settings.target != .inProcess && server != nil
         // Faults first: a black-holed connection reads its close only once its fault is gone.
         if shared { await clearFaults() }
         for adapter in adapters.values { await adapter.close() }
-        if shared { await removeApps() }
+        if shared {
+            await removeApps()
+            await restoreExistingApp()
+        }
         await server?.stop()
     }
 
