@@ -22,7 +22,7 @@ from websockets.asyncio.client import connect
 
 PROTOCOL = 1
 COMMANDS = ["init", "addDelegate", "removeDelegate", "login", "logout", "renewToken", "send",
-            "queryDevices", "restart", "state", "shutdown", "settle"]
+            "queryDevices", "restart", "state", "shutdown", "settle", "reset"]
 
 
 def emit(message):
@@ -269,9 +269,12 @@ class Adapter:
             skip = set(message.get("skip", []))
             await asyncio.gather(*(d.settle() for n, d in self.devices.items() if n not in skip))
             return {"error": None}
-        if command == "shutdown" and name is None:
+        if command in ("shutdown", "reset") and name is None:
             for device in self.devices.values():
+                device.delegate = False
                 await device.shutdown()
+            if command == "reset":
+                self.devices = {}
             return {"error": None}
         if command == "init":
             self.devices[name] = Device(name, message["setup"])

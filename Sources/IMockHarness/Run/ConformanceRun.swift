@@ -84,16 +84,21 @@ public enum ConformanceRun {
             phases = [(indexed.filter { !$0.element.movesClock }, configuration.jobs), (indexed.filter { $0.element.movesClock }, 1)]
         }
         var results = [ScenarioResult?](repeating: nil, count: fixtures.count)
+        let pool = AdapterPool()
         for (members, jobs) in phases {
-            for (index, result) in await run(members, jobs: jobs, total: fixtures.count, counter: counter, configuration: configuration, output: output) {
+            for (index, result) in await run(
+                members, jobs: jobs, total: fixtures.count, counter: counter, pool: pool, configuration: configuration, output: output)
+            {
                 results[index] = result
             }
         }
+        await pool.closeAll()
         return results.compactMap { $0 }
     }
 
     private static func run(
-        _ fixtures: [(offset: Int, element: Fixture)], jobs: Int, total: Int, counter: SharedCounter, configuration: RunConfiguration,
+        _ fixtures: [(offset: Int, element: Fixture)], jobs: Int, total: Int, counter: SharedCounter, pool: AdapterPool,
+        configuration: RunConfiguration,
         output: @escaping @Sendable (String) -> Void
     ) async -> [(Int, ScenarioResult)] {
         await withTaskGroup(of: (Int, ScenarioResult).self) { group in
@@ -103,7 +108,7 @@ public enum ConformanceRun {
                 let (index, fixture) = fixtures[next]
                 next += 1
                 group.addTask {
-                    let result = await ScenarioRun(fixture: fixture, settings: configuration.settings, index: index).run()
+                    let result = await ScenarioRun(fixture: fixture, settings: configuration.settings, index: index, pool: pool).run()
                     output(ConsoleReport.progress(result, done: Int(counter.increment()), total: total))
                     return (index, result)
                 }

@@ -35,12 +35,20 @@ public final class ScenarioRun {
     var groupMark: UInt64 = 0
     var labels: [String: UInt64] = [:]
 
-    /// Prepares a run of `fixture`, the `index`-th of the run (for unique app names).
-    public init(fixture: Fixture, settings: RunSettings, index: Int) {
+    /// The run's external adapter processes (shared by its fixtures), and whether this fixture
+    /// made the pool itself (then it ends its processes).
+    let pool: AdapterPool
+    private let ownsPool: Bool
+
+    /// Prepares a run of `fixture`, the `index`-th of the run (for unique app names); external
+    /// adapters come from `pool` (the run's), else from a pool of its own.
+    public init(fixture: Fixture, settings: RunSettings, index: Int, pool: AdapterPool? = nil) {
         self.fixture = fixture
         self.settings = settings
         self.index = index
         self.random = settings.random(forFixture: index)
+        self.pool = pool ?? AdapterPool()
+        self.ownsPool = pool == nil
     }
 
     /// Runs the fixture; never throws: problems are the result's divergence.
@@ -98,7 +106,7 @@ public final class ScenarioRun {
             guard let command = settings.adapters[name] else {
                 return "no adapter \"\(name)\" configured (imock run --adapter \(name)=COMMAND)"
             }
-            adapters[name] = try await ProcessAdapter.start(name: name, command: command, observations: observations, clock: { clock.nowMs })
+            adapters[name] = try await pool.acquire(name: name, command: command, observations: observations, clock: { clock.nowMs })
         }
         if let reason = unsupported() { return reason }
         let used = Array(Set(fixture.devices.map(adapterName))).sorted().compactMap { adapters[$0] }
@@ -183,7 +191,10 @@ public final class ScenarioRun {
         let shared = settings.target != .inProcess && server != nil
         // Faults first: a black-holed connection reads its close only once its fault is gone.
         if shared { await clearFaults() }
-        for adapter in adapters.values { await adapter.close() }
+        for adapter in adapters.values {
+            if let process = adapter as? ProcessAdapter { await pool.release(process) } else { await adapter.close() }
+        }
+        if ownsPool { await pool.closeAll() }
         if shared {
             await removeApps()
             await restoreExistingApp()
