@@ -115,12 +115,19 @@ final class ScenarioTime {
     }
 
     /// Sets the device clock, then moves the server's clock (its due timers fire then, so the
-    /// callbacks they cause carry the new time).
+    /// callbacks they cause carry the new time), and lets the devices read the frames the move
+    /// caused before anything else is sent to them. The server writes those frames at the end of
+    /// the loop turn that answered the move, possibly after the answer; the answer of a later
+    /// request (`GET clock`) comes after them, and ``ServerLink/drain()`` then has the devices
+    /// read them (over msync a token warning read after the next settle ping went out was
+    /// taken for that ping's answer, and the warning came one answer late: #24 defect 7).
     private func moveServer(to timeMs: Int64) async throws(ScenarioFailure) {
         guard timeMs > nowMs else { return }
         let from = nowMs
         clock.set(timeMs)
         try await link.control("POST", "clock/advance", ["ms": .int(timeMs - nowMs)])
+        try await link.control("GET", "clock")
+        await link.drain()
         nowMs = timeMs
         onMove(from, timeMs)
     }
