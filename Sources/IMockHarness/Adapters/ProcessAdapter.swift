@@ -110,7 +110,7 @@ final class ProcessAdapter: DeviceAdapter {
             let (observations, now) = binding.withLock { $0 }
             observations.record(
                 device: message["device"]?.stringValue ?? "?", name: message["name"]?.stringValue ?? "?",
-                arguments: arguments, timeMs: message["timeMs"]?.intValue ?? now())
+                arguments: arguments, timeMs: message["timeMs"]?.intValue ?? now(), frames: message["frames"]?.intValue)
         default:
             return
         }
@@ -182,6 +182,25 @@ final class ProcessAdapter: DeviceAdapter {
         _ = await send([
             ("command", "fire"), ("device", .string(timer.device)), ("timer", .string(timer.name)), ("nowMs", .int(timer.dueMs)),
         ])
+    }
+
+    /// The ordering barrier: `frames` lists, per device of this adapter, the server's frames to
+    /// it (journal events) with their server sequence, in server order. Answers, once each has
+    /// reached its device and every callback it caused has been written, the device's own frame
+    /// number of each by sequence (`[:]` when the adapter cannot).
+    func barrier(_ frames: [String: [(sequence: Int64, event: JSONValue)]]) async -> [Int64: Int64] {
+        guard supportedCommands?.contains("barrier") == true, !frames.isEmpty else { return [:] }
+        let devices = JSONValue.object(frames.sorted { $0.key < $1.key }.map { device, list in
+            (device, .array(list.map { ["sequence": .int($0.sequence), "event": $0.event] }))
+        })
+        let answer = try? await WaitGuard(limit: .seconds(10)).run("adapter \(name): barrier") { [self] in
+            await send([("command", "barrier"), ("devices", devices)])
+        }
+        var numbers: [Int64: Int64] = [:]
+        for (sequence, number) in answer?["result"]?["frames"]?.objectValue ?? [] {
+            if let sequence = Int64(sequence), let number = number.intValue { numbers[sequence] = number }
+        }
+        return numbers
     }
 
     /// Readies the process for the next fixture: `reset` drops every device. False when it cannot

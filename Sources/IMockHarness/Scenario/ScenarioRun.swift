@@ -30,6 +30,10 @@ public final class ScenarioRun {
     /// Clock moves not yet merged into the timeline.
     var clockMoves: [(fromMs: Int64, toMs: Int64)] = []
     var journalSeen: [String: Int] = [:]
+    /// Journal entries already given to the ordering barrier, by app, and the last server
+    /// sequence it numbered (``orderThroughAdapters(since:)``).
+    var barrierSeen: [String: Int] = [:]
+    var serverSequence: Int64 = 0
     var timelineMark: UInt64 = 0
     var windowMark: UInt64 = 0
     var groupMark: UInt64 = 0
@@ -217,9 +221,13 @@ public final class ScenarioRun {
             if !isCheck {
                 timeline.append(.step(index: index, path: step.path, summary: step.summary, device: step.device, atMs: time.nowMs))
             }
+            let stepMark = observations.lastSequence
             do throws(ScenarioFailure) {
                 try await perform(step, index: index)
-                if !isCheck { try await time.settle() }
+                if !isCheck {
+                    try await time.settle()
+                    try await orderThroughAdapters(since: stepMark)
+                }
                 try await collectTimeline()
                 if isCheck { timeline.append(.check(index: index, summary: step.summary, passed: true, atMs: time.nowMs)) }
             } catch {
