@@ -39,6 +39,7 @@ enum ExecCommand {
             return failure.exitStatus == UsageError.exitCode ? UsageError.exitCode : serverUnavailableExitCode
         }
         defer { server.stop() }
+        ExecSignals.forward(server: server.process.pid)
         let variables: [(String, String)]
         switch ExecEnvironment.variables(options: options, port: server.port) {
         case .success(let found): variables = found
@@ -56,6 +57,7 @@ enum ExecCommand {
         let child: SpawnedProcess
         do {
             child = try SpawnedProcess.spawn(command[0], Array(command.dropFirst()), stdin: .inherit, stdout: .inherit, stderr: .inherit)
+            ExecSignals.command(child.pid)
         } catch {
             let missing = "\(error)".hasSuffix(String(cString: strerror(ENOENT)))
             StandardError.write("imock exec: \(command[0]): \(missing ? "command not found" : "\(error)")")

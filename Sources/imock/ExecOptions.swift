@@ -23,7 +23,8 @@ struct ExecOptions: Sendable, Equatable {
         admin secret and first app's credentials in its environment, stops the server and exits with
         COMMAND's status (127 when it is not found, 126 when it cannot run, 128+N when signal N ended it).
         The serve options are those of 'imock serve --help'; without --port the port is chosen by the
-        system, without --admin-secret (or $IMOCK_ADMIN_SECRET) a secret is generated.
+        system, without --admin-secret (or $IMOCK_ADMIN_SECRET) a secret is generated. SIGTERM, SIGINT
+        and SIGHUP are passed to COMMAND; the server is stopped whatever ends it.
 
         ENVIRONMENT OF COMMAND:
           IMOCK_SERVER         http://HOST:PORT (https with --tls-cert): REST and control API

@@ -47,6 +47,15 @@ struct ExecCommandTests {
         #expect(result.status == 128 + 15)
     }
 
+    @Test("a SIGTERM to exec (a cancelled CI job) ends the command, stops the server and exits 143")
+    func cancelled() async throws {
+        // The command prints the server's port, then has exec (its parent) terminated.
+        let result = try await imock(["exec", "--", "sh", "-c", "echo ${IMOCK_SERVER##*:}; kill -TERM $PPID; exec sleep 30"])
+        #expect(result.status == 128 + 15)
+        let port = try #require(UInt16(result.stdout.split(separator: "\n").first ?? ""))
+        #expect(throws: (any Error).self) { try HTTPTestClient(port: port).request("GET", "/_imock/health") }
+    }
+
     @Test("a command that is not found exits 127, like a shell")
     func notFound() async throws {
         let result = try await imock(["exec", "--", "imock-no-such-command"])
