@@ -113,6 +113,13 @@ struct RunOptions: Sendable {
                 options.configuration.settings.stepTimeout = try OptionValue.seconds(value, option: "--step-timeout")
             },
             CommandLineOption(
+                "--hello-timeout", "<seconds>",
+                help: "How long a silent adapter is waited for at its start (once a run; one that ends or answers wrongly fails at once).",
+                default: "30"
+            ) { options, value throws(UsageError) in
+                options.configuration.settings.helloTimeout = try OptionValue.seconds(value, option: "--hello-timeout")
+            },
+            CommandLineOption(
                 "--real-time-cap", "<seconds>", help: "Longest real-time wait for a real-time adapter's callbacks.",
                 default: "5"
             ) { options, value throws(UsageError) in

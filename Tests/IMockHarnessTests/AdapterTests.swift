@@ -106,6 +106,17 @@ extension HarnessTests {
             #expect(run.lines.joined().contains("not started again this run"))
         }
 
+        @Test("a silent adapter fails the handshake after --hello-timeout")
+        func silentAdapter() async throws {
+            var settings = RunSettings()
+            settings.adapters["mute"] = ["sleep", "60"]
+            settings.adapterOverride = "mute"
+            settings.helloTimeout = .milliseconds(200)
+            let result = await run(try parseFixture(miniFixture()), settings: settings)
+            #expect(result.outcome == .failed)
+            #expect(result.divergence?.failure.message.contains("adapter mute: no hello answer within") == true, "\(String(describing: result.divergence))")
+        }
+
         @Test("an adapter that echoes the harness's hello has not answered it")
         func echoIsNoHello() async throws {
             let run = try await Self.runCopies(1, adapter: "exec cat")

@@ -20,8 +20,6 @@ import sys
 import urllib.error
 import urllib.request
 
-from websockets.asyncio.client import connect
-
 PROTOCOL = 1
 COMMANDS = ["init", "addDelegate", "removeDelegate", "login", "logout", "renewToken", "send",
             "queryDevices", "restart", "state", "shutdown", "settle", "reset", "barrier"]
@@ -102,6 +100,9 @@ class Device:
 
     async def open(self, auto):
         """Opens a connection and logs in; the reply frame (login.ok or login.error)."""
+        # Imported here, not at the top: the hello goes out before the SDK loads (the contract's
+        # handshake); without websockets the first login is refused saying so.
+        from websockets.asyncio.client import connect
         self.ws = await connect(self.setup["serverURL"], open_timeout=10, ping_interval=None)
         request_id = str(next(self.ids))
         frame = self.login_frame(auto)

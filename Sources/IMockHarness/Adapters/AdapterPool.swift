@@ -19,7 +19,7 @@ public final class AdapterPool: Sendable {
     /// An idle process of adapter `name`, bound to the fixture's observations and clock, or a new
     /// one; throws at once when the adapter failed to start before.
     func acquire(
-        name: String, command: [String], observations: Observations, clock: @escaping @Sendable () -> Int64
+        name: String, command: [String], helloLimit: Duration, observations: Observations, clock: @escaping @Sendable () -> Int64
     ) async throws(ScenarioFailure) -> ProcessAdapter {
         if let failure = state.withLock({ $0.broken[name] }) { throw failure }
         if let adapter = state.withLock({ $0.idle[name]?.popLast() }) {
@@ -27,7 +27,8 @@ public final class AdapterPool: Sendable {
             return adapter
         }
         do {
-            return try await ProcessAdapter.start(name: name, command: command, observations: observations, clock: clock)
+            return try await ProcessAdapter.start(
+                name: name, command: command, helloLimit: helloLimit, observations: observations, clock: clock)
         } catch {
             let failure = ScenarioFailure.infrastructure(error.message + " (not started again this run)", device: error.device)
             state.withLock { $0.broken[name] = failure }

@@ -47,14 +47,11 @@ final class ProcessAdapter: DeviceAdapter {
         binding.withLock { $0 = (observations, clock) }
     }
 
-    /// How long an adapter may take to start and answer the hello: an interpreter and its
-    /// imports (or a browser) can take many seconds to start on a loaded CI machine. Paid once a
-    /// run (``AdapterPool``); an adapter that ends, or writes anything but a hello, fails at once.
-    static let helloLimit = Duration.seconds(30)
-
-    /// Starts `command` (argv), performs the handshake and returns the adapter.
+    /// Starts `command` (argv), performs the handshake and returns the adapter. `helloLimit`
+    /// (``RunSettings/helloTimeout``) bounds only a silent adapter: one that ends, or writes
+    /// anything but a hello, fails at once; it is paid once a run (``AdapterPool``).
     static func start(
-        name: String, command: [String], observations: Observations, clock: @escaping @Sendable () -> Int64
+        name: String, command: [String], helloLimit: Duration, observations: Observations, clock: @escaping @Sendable () -> Int64
     ) async throws(ScenarioFailure) -> ProcessAdapter {
         let process: SpawnedProcess
         do {

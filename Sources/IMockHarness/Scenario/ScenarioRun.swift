@@ -110,7 +110,8 @@ public final class ScenarioRun {
             guard let command = settings.adapters[name] else {
                 return "no adapter \"\(name)\" configured (imock run --adapter \(name)=COMMAND)"
             }
-            adapters[name] = try await pool.acquire(name: name, command: command, observations: observations, clock: { clock.nowMs })
+            adapters[name] = try await pool.acquire(
+                name: name, command: command, helloLimit: settings.helloTimeout, observations: observations, clock: { clock.nowMs })
         }
         if let reason = unsupported() { return reason }
         let used = Array(Set(fixture.devices.map(adapterName))).sorted().compactMap { adapters[$0] }
