@@ -19,7 +19,9 @@ enum ExecEnvironment {
         ]
         let export: JSONValue
         do {
-            let client = try BlockingHTTP(endpoint: ServerEndpoint(host: host, port: port, secure: secure))
+            // With --tls-cert the server's own certificate is the one to trust (often self-signed).
+            let client = try BlockingHTTP(
+                endpoint: ServerEndpoint(host: host, port: port, secure: secure), trusting: configuration.tlsCertificatePath)
             defer { client.close() }
             guard case .success(let answer) = client.call("GET", "/_imock/export", bearer: options.adminSecret), answer.status == 200 else {
                 return .failure(ExecFailure(message: "the server's control API did not answer GET /_imock/export"))

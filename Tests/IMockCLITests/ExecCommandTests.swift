@@ -56,6 +56,18 @@ struct ExecCommandTests {
         #expect(throws: (any Error).self) { try HTTPTestClient(port: port).request("GET", "/_imock/health") }
     }
 
+    @Test("with --tls-cert the URLs are https and wss and the credentials are read over TLS")
+    func tls() async throws {
+        let directory = try ExternalCommand.temporaryDirectory()
+        let (certificate, key) = try await ExternalCommand.makeSelfSignedCertificate(in: directory)
+        let result = try await imock([
+            "exec", "--tls-cert", certificate, "--tls-key", key, "--app", "acme#chat", "--",
+            "sh", "-c", "echo ${IMOCK_SERVER%:*} ${IMOCK_WS_URL%:*} $IMOCK_APP_KEY ${IMOCK_CLIENT_ID:+has-id}",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "https://127.0.0.1 wss://127.0.0.1 acme#chat has-id\n")
+    }
+
     @Test("a command that is not found exits 127, like a shell")
     func notFound() async throws {
         let result = try await imock(["exec", "--", "imock-no-such-command"])
