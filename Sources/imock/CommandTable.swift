@@ -22,6 +22,9 @@ enum CommandTable {
     static let commands: [IMockCommand] = [
         IMockCommand(name: "serve", summary: "Run the mock server (REST, session connections, control API).", run: ServeCommand.run),
         IMockCommand(
+            name: "exec", summary: "Run a command against a fresh server on a free port, its addresses and secret in the environment.",
+            run: ExecCommand.run),
+        IMockCommand(
             name: "run", summary: "Replay scenario fixtures and check the callback order the vendor documents require.", run: RunCommand.run),
         IMockCommand(
             name: "token", summary: "Print an app or user token: minted offline for a seed file, or asked from a running server.",

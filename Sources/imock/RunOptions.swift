@@ -1,5 +1,6 @@
 import IMockClient
 import IMockCommon
+import IMockCore
 import IMockHarness
 
 /// The command line of `imock run`: its options make a ``RunConfiguration``.
@@ -59,6 +60,20 @@ struct RunOptions: Sendable {
                 "--admin-secret", "<secret>", help: "The external server's control-API secret.",
                 environment: "IMOCK_ADMIN_SECRET"
             ) { options, value in options.adminSecret = value },
+            CommandLineOption(
+                "--app-key", "<org#app>",
+                help: """
+                    Run each fixture's first app as this existing app of the server (its key and credentials, the \
+                    fixture's settings and users; put back as it was after each fixture, fixtures one at a time).
+                    """
+            ) { options, value throws(UsageError) in
+                do {
+                    _ = try AppKey(parsing: value)
+                } catch {
+                    throw UsageError("option --app-key must be org#app: \(error)")
+                }
+                options.configuration.settings.appKey = value
+            },
             CommandLineOption("--jobs", "<n>", help: "Fixtures run at once.", default: "1", environment: "IMOCK_JOBS") {
                 options, value throws(UsageError) in options.configuration.jobs = try OptionValue.integer(value, option: "--jobs", in: 1...64)
             },
@@ -96,6 +111,13 @@ struct RunOptions: Sendable {
                 default: "10"
             ) { options, value throws(UsageError) in
                 options.configuration.settings.stepTimeout = try OptionValue.seconds(value, option: "--step-timeout")
+            },
+            CommandLineOption(
+                "--hello-timeout", "<seconds>",
+                help: "How long a silent adapter is waited for at its start (once a run; one that ends or answers wrongly fails at once).",
+                default: "30"
+            ) { options, value throws(UsageError) in
+                options.configuration.settings.helloTimeout = try OptionValue.seconds(value, option: "--hello-timeout")
             },
             CommandLineOption(
                 "--real-time-cap", "<seconds>", help: "Longest real-time wait for a real-time adapter's callbacks.",

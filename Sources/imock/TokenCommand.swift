@@ -136,9 +136,10 @@ final class BlockingHTTP: Sendable {
     /// For `https`: the system's trusted certificates.
     private let tls: TLSContext?
 
-    init(endpoint: ServerEndpoint) throws {
+    /// For `https`, the certificates of `trusting` (a PEM file) are trusted, else the system's.
+    init(endpoint: ServerEndpoint, trusting: String? = nil) throws {
         loop = try EventLoop()
-        tls = endpoint.secure ? try TLSContext(clientTrusting: nil) : nil
+        tls = endpoint.secure ? try TLSContext(clientTrusting: trusting) : nil
         loop.start()
         self.endpoint = endpoint
     }

@@ -31,6 +31,24 @@ struct RunOptionsTests {
         #expect(RunCommand.run(["--transport", "xmpp"], environment: [:]) == 64)
     }
 
+    @Test("--hello-timeout sets how long a silent adapter is waited for; not a duration is bad usage")
+    func helloTimeout() throws {
+        #expect(try RunOptions.parse([], environment: [:]).settings.helloTimeout == .seconds(30))
+        #expect(try RunOptions.parse(["--hello-timeout", "1"], environment: [:]).settings.helloTimeout == .seconds(1))
+        #expect(throws: UsageError.self) { try RunOptions.parse(["--hello-timeout", "soon"], environment: [:]) }
+        #expect(RunCommand.run(["--hello-timeout", "-1"], environment: [:]) == 64)
+    }
+
+    @Test("--app-key takes an existing app's org#app; anything else is bad usage")
+    func appKey() throws {
+        #expect(try RunOptions.parse(["--app-key", "acme#chat"], environment: [:]).settings.appKey == "acme#chat")
+        #expect(try RunOptions.parse([], environment: ["IMOCK_APP_KEY": "acme#chat"]).settings.appKey == nil)
+        for bad in ["acme", "acme#", "#chat", "a b#chat"] {
+            #expect(throws: UsageError.self, "\(bad)") { try RunOptions.parse(["--app-key", bad], environment: [:]) }
+        }
+        #expect(RunCommand.run(["--app-key", "nohash"], environment: [:]) == 64)
+    }
+
     @Test("no paths run the Fixtures directory; --server needs --admin-secret and makes the target external")
     func pathsAndServer() throws {
         #expect(try RunOptions.parse([], environment: [:]).paths == ["Fixtures"])

@@ -4,7 +4,9 @@ WebSocket protocol (docs/PROTOCOL.md), driven by the harness's JSON-lines contra
 (docs/FIXTURES.md § Adapters). Standard library plus `websockets`.
 
 It keeps its own timers in real time (it declares "clock": "realtime"), renders the `easemob`
-profile, and passes the fixtures listed in subset.txt. A real vendor SDK is put under the same
+profile, and passes the fixtures listed in subset.txt. One process serves a whole run (`reset`
+between fixtures); its callbacks carry the device's frame count and it answers the ordering
+`barrier`, so a cross-device `order` through it is exact. A real vendor SDK is put under the same
 fixtures by replacing the `Device` class with a few lines that call that SDK.
 
 Run:  imock run --adapter python="python3 adapters/python-imock/imock_adapter.py" \\
@@ -18,11 +20,9 @@ import sys
 import urllib.error
 import urllib.request
 
-from websockets.asyncio.client import connect
-
 PROTOCOL = 1
 COMMANDS = ["init", "addDelegate", "removeDelegate", "login", "logout", "renewToken", "send",
-            "queryDevices", "restart", "state", "shutdown", "settle"]
+            "queryDevices", "restart", "state", "shutdown", "settle", "reset", "barrier"]
 
 
 def emit(message):
@@ -50,11 +50,40 @@ class Device:
         self.ids = itertools.count(1)
         self.waiting = {}               # request id -> future of the reply frame
         self.in_offline_sync = False
+        self.frames = 0                 # server frames received since init (closes count too)
+        self.received = []              # (frame number, op or "closed"), for the ordering barrier
+        self.matched = 0                # how much of `received` the barrier has matched
 
     # -- callbacks -------------------------------------------------------------------------
     def callback(self, name, **args):
         if self.delegate:
-            emit({"type": "callback", "device": self.name, "name": name, "args": args})
+            emit({"type": "callback", "device": self.name, "name": name, "args": args, "frames": self.frames})
+
+    def count(self, op):
+        """A server frame (or the server's close) reached this device."""
+        self.frames += 1
+        self.received.append((self.frames, op))
+
+    async def barrier(self, listed):
+        """The device's frame number of each listed server frame, in order, once it came (it waits
+        up to 1 s in all for those not here yet: settle came first, so all should be; one that
+        never comes is left out)."""
+        numbers = {}
+        patience = 100
+        for frame in listed:
+            event = frame["event"]
+            op = "closed" if event.get("type") == "closed" else event.get("frame", {}).get("op")
+            while True:
+                found = next((i for i in range(self.matched, len(self.received)) if self.received[i][1] == op), None)
+                if found is not None:
+                    numbers[str(frame["sequence"])] = self.received[found][0]
+                    self.matched = found + 1
+                    break
+                if patience == 0:
+                    break
+                patience -= 1
+                await asyncio.sleep(0.01)
+        return numbers
 
     # -- wire ------------------------------------------------------------------------------
     async def request(self, frame):
@@ -71,25 +100,33 @@ class Device:
 
     async def open(self, auto):
         """Opens a connection and logs in; the reply frame (login.ok or login.error)."""
+        # Imported here, not at the top: the hello goes out before the SDK loads (the contract's
+        # handshake); without websockets the first login is refused saying so.
+        from websockets.asyncio.client import connect
         self.ws = await connect(self.setup["serverURL"], open_timeout=10, ping_interval=None)
         request_id = str(next(self.ids))
         frame = self.login_frame(auto)
         frame["id"] = request_id
         await self.ws.send(json.dumps(frame))
         reply = json.loads(await self.ws.recv())
+        self.count(reply.get("op"))
         if reply.get("op") == "login.ok":
             self.reader = asyncio.create_task(self.read(self.ws))
         else:
             await self.ws.close()
             self.ws = None
+            self.count("closed")
         return reply
 
     async def read(self, ws):
         try:
             async for text in ws:
-                self.frame(json.loads(text))
+                frame = json.loads(text)
+                self.count(frame.get("op"))
+                self.frame(frame)
         except Exception:
             pass
+        self.count("closed")
         if ws is self.ws and self.status == "Logged":
             await self.dropped(ws)
 
@@ -269,10 +306,20 @@ class Adapter:
             skip = set(message.get("skip", []))
             await asyncio.gather(*(d.settle() for n, d in self.devices.items() if n not in skip))
             return {"error": None}
-        if command == "shutdown" and name is None:
+        if command in ("shutdown", "reset") and name is None:
             for device in self.devices.values():
+                device.delegate = False
                 await device.shutdown()
+            if command == "reset":
+                self.devices = {}
             return {"error": None}
+        if command == "barrier":
+            frames = {}
+            for device_name, listed in message.get("devices", {}).items():
+                device = self.devices.get(device_name)
+                if device is not None:
+                    frames.update(await device.barrier(listed))
+            return {"error": None, "frames": frames}
         if command == "init":
             self.devices[name] = Device(name, message["setup"])
             return {"error": None}
@@ -301,6 +348,7 @@ class Adapter:
             await device.shutdown()
             fresh = Device(name, device.setup)
             fresh.delegate = device.delegate
+            fresh.frames, fresh.received, fresh.matched = device.frames, device.received, device.matched
             self.devices[name] = fresh
             return {"error": None}
         if command == "shutdown":

@@ -55,6 +55,19 @@ extension Domain {
         return (start.users.count, try replace(key, with: start, nowMs: nowMs))
     }
 
+    /// Removes app `key` (created at start-up or later): its live side ends as when its state is
+    /// replaced (``endLiveSide(of:users:nowMs:)``: every session kicked with 207), then its stored
+    /// state and checkpoints are gone. A global reset brings back an app of the start state.
+    public mutating func removeApp(_ key: AppKey, nowMs: Int64) throws(DomainError) -> [SessionOutput] {
+        _ = try app(key)
+        let outputs = endLiveSide(of: key, users: usernames(of: key), nowMs: nowMs)
+        directory.apps[key] = nil
+        directory.changeLog.record(.app(key))
+        for name in checkpointNames(of: key) { changeLog.record(.checkpoint(key, name: name)) }
+        checkpoints[key] = nil
+        return outputs
+    }
+
     /// The complete current state of app `key`.
     public func snapshot(_ key: AppKey) throws(DomainError) -> SeedApp {
         SeedApp.export(try app(key))

@@ -18,8 +18,8 @@ final class ProcessAdapter: DeviceAdapter {
     let supportedCommands: Set<String>?
     let supportedProfiles: Set<String>?
     private let process: SpawnedProcess
-    private let observations: Observations
-    private let virtualNow: @Sendable () -> Int64
+    /// The fixture it serves now: where its callbacks go and the virtual time they get.
+    private let binding: Mutex<(observations: Observations, now: @Sendable () -> Int64)>
     private let state = Mutex(State())
 
     private struct State {
@@ -39,17 +39,19 @@ final class ProcessAdapter: DeviceAdapter {
         self.supportedCommands = hello["commands"]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
         self.supportedProfiles = hello["profiles"]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
         self.process = process
-        self.observations = observations
-        self.virtualNow = virtualNow
+        self.binding = Mutex((observations, virtualNow))
     }
 
-    /// How long an adapter may take to start and answer the hello: an interpreter and its
-    /// imports (or a browser) can take many seconds to start on a loaded CI machine.
-    static let helloLimit = Duration.seconds(30)
+    /// Serves the next fixture (after ``reset()``): its callbacks go to `observations`.
+    func bind(observations: Observations, clock: @escaping @Sendable () -> Int64) {
+        binding.withLock { $0 = (observations, clock) }
+    }
 
-    /// Starts `command` (argv), performs the handshake and returns the adapter.
+    /// Starts `command` (argv), performs the handshake and returns the adapter. `helloLimit`
+    /// (``RunSettings/helloTimeout``) bounds only a silent adapter: one that ends, or writes
+    /// anything but a hello, fails at once; it is paid once a run (``AdapterPool``).
     static func start(
-        name: String, command: [String], observations: Observations, clock: @escaping @Sendable () -> Int64
+        name: String, command: [String], helloLimit: Duration, observations: Observations, clock: @escaping @Sendable () -> Int64
     ) async throws(ScenarioFailure) -> ProcessAdapter {
         let process: SpawnedProcess
         do {
@@ -64,11 +66,19 @@ final class ProcessAdapter: DeviceAdapter {
         reader.start()
         let helloLine = "{\"type\":\"hello\",\"protocol\":\(protocolVersion),\"harness\":\"imock\"}\n"
         process.write(helloLine)
-        let hello = await box.waitForHello(limit: helloLimit)
-        guard let hello else {
+        let hello: JSONValue
+        switch await box.waitForHello(limit: helloLimit) {
+        case .hello(let answer): hello = answer
+        case .ended:
+            process.kill()
+            throw .infrastructure("adapter \(name): it ended before answering the hello (is the command right? its stderr says why)")
+        case .timedOut:
+            process.kill()
+            throw .infrastructure("adapter \(name): no hello answer within \(helloLimit) (is it speaking the JSON-lines contract?)")
+        case .wrong(let line):
             process.kill()
             throw .infrastructure(
-                "adapter \(name): no hello answer within \(helloLimit), or it ended first (is it speaking the JSON-lines contract?)")
+                "adapter \(name): answered the hello with \(line.prefix(200)) instead of its hello (is it speaking the JSON-lines contract?)")
         }
         guard hello["protocol"]?.intValue == protocolVersion else {
             process.kill()
@@ -94,9 +104,10 @@ final class ProcessAdapter: DeviceAdapter {
             waiter?.resume(returning: message)
         case "callback":
             let arguments = message["args"]?.objectValue?.map { CallbackArgument($0.key, $0.value) } ?? []
+            let (observations, now) = binding.withLock { $0 }
             observations.record(
                 device: message["device"]?.stringValue ?? "?", name: message["name"]?.stringValue ?? "?",
-                arguments: arguments, timeMs: message["timeMs"]?.intValue ?? virtualNow())
+                arguments: arguments, timeMs: message["timeMs"]?.intValue ?? now(), frames: message["frames"]?.intValue)
         default:
             return
         }
@@ -170,6 +181,33 @@ final class ProcessAdapter: DeviceAdapter {
         ])
     }
 
+    /// The ordering barrier: `frames` lists, per device of this adapter, the server's frames to
+    /// it (journal events) with their server sequence, in server order. Answers, once each has
+    /// reached its device and every callback it caused has been written, the device's own frame
+    /// number of each by sequence (`[:]` when the adapter cannot).
+    func barrier(_ frames: [String: [(sequence: Int64, event: JSONValue)]]) async -> [Int64: Int64] {
+        guard supportedCommands?.contains("barrier") == true, !frames.isEmpty else { return [:] }
+        let devices = JSONValue.object(frames.sorted { $0.key < $1.key }.map { device, list in
+            (device, .array(list.map { ["sequence": .int($0.sequence), "event": $0.event] }))
+        })
+        let answer = try? await WaitGuard(limit: .seconds(10)).run("adapter \(name): barrier") { [self] in
+            await send([("command", "barrier"), ("devices", devices)])
+        }
+        var numbers: [Int64: Int64] = [:]
+        for (sequence, number) in answer?["result"]?["frames"]?.objectValue ?? [] {
+            if let sequence = Int64(sequence), let number = number.intValue { numbers[sequence] = number }
+        }
+        return numbers
+    }
+
+    /// Readies the process for the next fixture: `reset` drops every device. False when it cannot
+    /// be reused (no `reset` among its commands, refused, ended).
+    func reset() async -> Bool {
+        guard supportedCommands?.contains("reset") ?? true, process.isRunning else { return false }
+        let answer = try? await WaitGuard(limit: .seconds(2)).run("adapter \(name): reset") { [self] in await send([("command", "reset")]) }
+        return answer?["result"] != nil && answer?["refused"] == nil && process.isRunning
+    }
+
     func close() async {
         _ = try? await WaitGuard(limit: .seconds(2)).run("adapter \(name): shutdown") { [self] in await send([("command", "shutdown")]) }
         process.closeStdin()
@@ -206,62 +244,60 @@ final class ProcessAdapter: DeviceAdapter {
     }
 }
 
+/// How the handshake ended.
+private enum HelloOutcome: Sendable {
+    case hello(JSONValue)
+    /// The adapter's output ended first.
+    case ended
+    case timedOut
+    /// A line that is not a named hello came first.
+    case wrong(String)
+}
+
 /// Holds the adapter once the handshake is done; before that, takes the hello line.
 private final class AdapterBox: Sendable {
-    private let lock = Mutex<(adapter: ProcessAdapter?, hello: JSONValue?, ended: Bool, waiter: CheckedContinuation<JSONValue?, Never>?)>(
-        (nil, nil, false, nil))
+    private let lock = Mutex<(adapter: ProcessAdapter?, outcome: HelloOutcome?, waiter: CheckedContinuation<HelloOutcome, Never>?)>(
+        (nil, nil, nil))
 
     var adapter: ProcessAdapter? { lock.withLock { $0.adapter } }
 
     func attach(_ adapter: ProcessAdapter) { lock.withLock { $0.adapter = adapter } }
 
+    /// A line before the handshake ended: the hello, or anything else — a stray print, an echo
+    /// of the harness's own hello (it names the `harness`) — which ends the handshake as wrong.
     func early(_ line: String) {
-        guard let message = try? JSONValue.parse(line), message["type"]?.stringValue == "hello" else { return }
-        let waiter = lock.withLock { state -> CheckedContinuation<JSONValue?, Never>? in
-            state.hello = message
-            defer { state.waiter = nil }
-            return state.waiter
-        }
-        waiter?.resume(returning: message)
+        let message = try? JSONValue.parse(line)
+        let isHello = message?["type"]?.stringValue == "hello" && message?["harness"] == nil
+        settle(isHello ? .hello(message!) : .wrong(line))
     }
 
     /// The adapter's output ended before it was attached: a hello can no longer come.
-    func endedBeforeHello() {
-        let waiter = lock.withLock { state -> CheckedContinuation<JSONValue?, Never>? in
-            state.ended = true
+    func endedBeforeHello() { settle(.ended) }
+
+    /// The first outcome counts.
+    private func settle(_ outcome: HelloOutcome) {
+        let waiter = lock.withLock { state -> CheckedContinuation<HelloOutcome, Never>? in
+            guard state.outcome == nil else { return nil }
+            state.outcome = outcome
             defer { state.waiter = nil }
             return state.waiter
         }
-        waiter?.resume(returning: nil)
+        waiter?.resume(returning: outcome)
     }
 
-    /// The hello, or nil when none came within `limit` or the adapter's output ended first.
-    func waitForHello(limit: Duration) async -> JSONValue? {
-        await withTaskGroup(of: JSONValue?.self) { group in
-            group.addTask {
-                await withCheckedContinuation { continuation in
-                    // Settled now: the hello that came, or nil when the output already ended.
-                    let settled = self.lock.withLock { state -> (hello: JSONValue?, isSettled: Bool) in
-                        if let hello = state.hello { return (hello, true) }
-                        if state.ended { return (nil, true) }
-                        state.waiter = continuation
-                        return (nil, false)
-                    }
-                    if settled.isSettled { continuation.resume(returning: settled.hello) }
-                }
+    /// How the handshake ended: a hello, a wrong line, the output's end, or nothing within `limit`.
+    func waitForHello(limit: Duration) async -> HelloOutcome {
+        let timer = Task { [self] in
+            try? await Task.sleep(for: limit)
+            if !Task.isCancelled { settle(.timedOut) }
+        }
+        defer { timer.cancel() }
+        return await withCheckedContinuation { continuation in
+            let known = lock.withLock { state -> HelloOutcome? in
+                if state.outcome == nil { state.waiter = continuation }
+                return state.outcome
             }
-            group.addTask {
-                try? await Task.sleep(for: limit)
-                let waiter = self.lock.withLock { state -> CheckedContinuation<JSONValue?, Never>? in
-                    defer { state.waiter = nil }
-                    return state.waiter
-                }
-                waiter?.resume(returning: nil)
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first
+            if let known { continuation.resume(returning: known) }
         }
     }
 }

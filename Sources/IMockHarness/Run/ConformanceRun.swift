@@ -47,7 +47,7 @@ public enum ConformanceRun {
             printError("imock run: no fixture matches \(configuration.filters.joined(separator: ", "))")
             return 1
         }
-        if let problem = await ScenarioServer.problem(with: configuration.settings.target) {
+        if let problem = await ScenarioServer.problem(with: configuration.settings.target, appKey: configuration.settings.appKey) {
             printError("imock run: \(problem); nothing was run")
             writeStopped(configuration, suite: "server", type: "serverUnavailable", [("--server", problem)])
             return serverUnavailableExitCode
@@ -70,27 +70,35 @@ public enum ConformanceRun {
 
     /// Runs fixtures, `jobs` at a time, printing a progress line as each finishes; results in
     /// input order. On an external server the virtual clock is shared by every app, so fixtures
-    /// that move it run one at a time, after the others ran `jobs` at a time.
+    /// that move it run one at a time, after the others ran `jobs` at a time; fixtures that share
+    /// an existing app there (`--app-key`) all run one at a time.
     public static func runAll(_ fixtures: [Fixture], configuration: RunConfiguration, output: @escaping @Sendable (String) -> Void) async
         -> [ScenarioResult]
     {
         let counter = SharedCounter(0)
         let indexed = Array(fixtures.enumerated())
         var phases = [(indexed, configuration.jobs)]
-        if case .external = configuration.settings.target, configuration.jobs > 1 {
+        if case .external = configuration.settings.target, configuration.settings.appKey != nil {
+            phases = [(indexed, 1)]
+        } else if case .external = configuration.settings.target, configuration.jobs > 1 {
             phases = [(indexed.filter { !$0.element.movesClock }, configuration.jobs), (indexed.filter { $0.element.movesClock }, 1)]
         }
         var results = [ScenarioResult?](repeating: nil, count: fixtures.count)
+        let pool = AdapterPool()
         for (members, jobs) in phases {
-            for (index, result) in await run(members, jobs: jobs, total: fixtures.count, counter: counter, configuration: configuration, output: output) {
+            for (index, result) in await run(
+                members, jobs: jobs, total: fixtures.count, counter: counter, pool: pool, configuration: configuration, output: output)
+            {
                 results[index] = result
             }
         }
+        await pool.closeAll()
         return results.compactMap { $0 }
     }
 
     private static func run(
-        _ fixtures: [(offset: Int, element: Fixture)], jobs: Int, total: Int, counter: SharedCounter, configuration: RunConfiguration,
+        _ fixtures: [(offset: Int, element: Fixture)], jobs: Int, total: Int, counter: SharedCounter, pool: AdapterPool,
+        configuration: RunConfiguration,
         output: @escaping @Sendable (String) -> Void
     ) async -> [(Int, ScenarioResult)] {
         await withTaskGroup(of: (Int, ScenarioResult).self) { group in
@@ -100,7 +108,7 @@ public enum ConformanceRun {
                 let (index, fixture) = fixtures[next]
                 next += 1
                 group.addTask {
-                    let result = await ScenarioRun(fixture: fixture, settings: configuration.settings, index: index).run()
+                    let result = await ScenarioRun(fixture: fixture, settings: configuration.settings, index: index, pool: pool).run()
                     output(ConsoleReport.progress(result, done: Int(counter.increment()), total: total))
                     return (index, result)
                 }

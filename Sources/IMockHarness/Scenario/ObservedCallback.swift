@@ -16,11 +16,14 @@ public struct ObservedCallback: Sendable {
     public var timeMs: Int64
     /// The step during which it was observed.
     public var stepIndex: Int
+    /// How many server frames its device had received when it fired, for adapters that say
+    /// (the ordering barrier, docs/FIXTURES.md § Adapters).
+    public var frames: Int64?
 
     /// Creates an observation.
     public init(
         sequence: UInt64, device: String, name: String, arguments: [CallbackArgument], timeMs: Int64,
-        stepIndex: Int
+        stepIndex: Int, frames: Int64? = nil
     ) {
         self.sequence = sequence
         self.device = device
@@ -28,6 +31,7 @@ public struct ObservedCallback: Sendable {
         self.arguments = arguments
         self.timeMs = timeMs
         self.stepIndex = stepIndex
+        self.frames = frames
     }
 
     /// `name(arg: value, …)`.
@@ -55,11 +59,13 @@ public final class Observations: Sendable {
     public init() {}
 
     /// Records a callback; `sequence` 0 takes the next number of the shared sequencer.
-    public func record(device: String, name: String, arguments: [CallbackArgument], timeMs: Int64, sequence: UInt64 = 0) {
+    public func record(
+        device: String, name: String, arguments: [CallbackArgument], timeMs: Int64, sequence: UInt64 = 0, frames: Int64? = nil
+    ) {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             let observed = ObservedCallback(
                 sequence: sequence == 0 ? sequencer.next() : sequence, device: device, name: name, arguments: arguments,
-                timeMs: timeMs, stepIndex: state.step)
+                timeMs: timeMs, stepIndex: state.step, frames: frames)
             let index = state.callbacks.lastIndex { $0.sequence < observed.sequence }.map { $0 + 1 } ?? 0
             state.callbacks.insert(observed, at: index)
             defer { state.waiters = [] }
@@ -79,6 +85,22 @@ public final class Observations: Sendable {
 
     /// The highest sequence so far (0 before the first).
     public var lastSequence: UInt64 { state.withLock { $0.callbacks.last?.sequence ?? 0 } }
+
+    /// Puts the callbacks after `mark` that `key` ranks in the key's order, in the places they
+    /// held (ties keep their order; unranked callbacks stay where they are), renumbering them.
+    /// `key` must not decrease along one device's callbacks, so each device keeps its order.
+    func reorder(after mark: UInt64, by key: (ObservedCallback) -> Int64?) {
+        state.withLock { state in
+            let places = state.callbacks.indices.filter { state.callbacks[$0].sequence > mark && key(state.callbacks[$0]) != nil }
+            let ranked = places.map { state.callbacks[$0] }.enumerated()
+                .sorted { (key($0.element)!, $0.offset) < (key($1.element)!, $1.offset) }.map(\.element)
+            let numbers = places.map { state.callbacks[$0].sequence }
+            for (slot, (place, callback)) in zip(places, ranked).enumerated() {
+                state.callbacks[place] = callback
+                state.callbacks[place].sequence = numbers[slot]
+            }
+        }
+    }
 
     /// The step new callbacks are attributed to.
     func setStep(_ index: Int) { state.withLock { $0.step = index } }

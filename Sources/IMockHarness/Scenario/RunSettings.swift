@@ -17,6 +17,12 @@ public struct RunSettings: Sendable {
     public var realTimeQuiet: Duration = .milliseconds(200)
     /// The server's `--token-warning-percent` (in process: set to this).
     public var tokenWarningPercent = 80
+    /// `--app-key org#app`: the fixtures' first app is this app of the server instead of one of
+    /// their own (on an external server it must exist; it is put back as it was after each fixture).
+    public var appKey: String?
+    /// `--hello-timeout`: how long a silent adapter is waited for at its start (an interpreter
+    /// or a browser can take many seconds on a loaded CI machine); paid once a run.
+    public var helloTimeout: Duration = .seconds(30)
     /// External adapters by name: the command line that starts each.
     public var adapters: [String: [String]] = [:]
     /// Drive every device through this adapter instead of the fixture's choice.

@@ -9,16 +9,12 @@ extension ScenarioRun {
         faults = []
     }
 
-    /// Ends the sessions of the fixture's apps that outlive its devices (a socket the server has
-    /// not seen close yet): kicks every user still listed with 207 (best effort).
-    func endSessions() async {
-        for app in apps.values {
-            guard let listed = try? await sessions(of: app) else { continue }
-            for user in Set(listed.compactMap { $0["user"]?.stringValue }).sorted() {
-                _ = try? await server.link.call(
-                    "POST", "/_imock/apps/\(app.path)/kick", bearer: server.link.adminSecret,
-                    body: ["user": .string(user), "code": 207, "reason": "imock run: the fixture ended"])
-            }
+    /// Removes the apps the fixture created (`DELETE /_imock/apps/{org}/{app}`, best effort; not
+    /// an `--app-key` app): a shared server ends with the apps it had before.
+    func removeApps() async {
+        let existing = existingApp == nil ? nil : apps[fixture.apps[0].name]
+        for app in apps.values where app != existing {
+            _ = try? await server.link.call("DELETE", "/_imock/apps/\(app.path)", bearer: server.link.adminSecret)
         }
     }
 }

@@ -18,11 +18,7 @@ extension ScenarioRun {
             journalSeen[app.name] = entries.count
             for entry in entries.dropFirst(seen) {
                 let resource = entry["resource"]?.stringValue
-                // A refused login has no resource yet: the user's only device of the app, if one.
-                let user = entry["user"]?.stringValue
-                let ofUser = fixture.devices.filter { $0.app == app.name && (currentUser[$0.name] ?? $0.user) == user }
-                let device = fixture.devices.first { $0.app == app.name && $0.resource == resource }?.name
-                    ?? (resource == nil && ofUser.count == 1 ? ofUser[0].name : nil)
+                let device = device(of: entry, app: app.name)
                 let atMs = entry["atMs"]?.intValue ?? time.nowMs
                 journalFrames.append((atMs, .server(device: device, resource: resource, summary: Self.describe(entry["event"]), atMs: atMs)))
             }
@@ -40,6 +36,16 @@ extension ScenarioRun {
         }
         merged += frames[frameIndex...].map(\.event)
         timeline += merged
+    }
+
+    /// The fixture device a journal entry of app `app` is about: by its resource; a refused login
+    /// has no resource yet: then the user's only device of the app, if one.
+    func device(of entry: JSONValue, app: String) -> String? {
+        let resource = entry["resource"]?.stringValue
+        let user = entry["user"]?.stringValue
+        let ofUser = fixture.devices.filter { $0.app == app && (currentUser[$0.name] ?? $0.user) == user }
+        return fixture.devices.first { $0.app == app && $0.resource == resource }?.name
+            ?? (resource == nil && ofUser.count == 1 ? ofUser[0].name : nil)
     }
 
     /// `kicked 206 …`, `close 4206`, `login.ok`: a journal event in a few words.

@@ -15,6 +15,8 @@ public final class ScenarioRun {
     var server: ScenarioServer!
     var time: ScenarioTime!
     var apps: [String: ServerApp] = [:]
+    /// The export of the `--app-key` app before the fixture (external server), put back after it.
+    var existingApp: JSONValue?
     var adapters: [String: any DeviceAdapter] = [:]
     var credentials: [String: (id: String, secret: String)] = [:]
     var tokens: [String: String] = [:]
@@ -28,17 +30,29 @@ public final class ScenarioRun {
     /// Clock moves not yet merged into the timeline.
     var clockMoves: [(fromMs: Int64, toMs: Int64)] = []
     var journalSeen: [String: Int] = [:]
+    /// Journal entries already given to the ordering barrier, by app, and the last server
+    /// sequence it numbered (``orderThroughAdapters(since:)``).
+    var barrierSeen: [String: Int] = [:]
+    var serverSequence: Int64 = 0
     var timelineMark: UInt64 = 0
     var windowMark: UInt64 = 0
     var groupMark: UInt64 = 0
     var labels: [String: UInt64] = [:]
 
-    /// Prepares a run of `fixture`, the `index`-th of the run (for unique app names).
-    public init(fixture: Fixture, settings: RunSettings, index: Int) {
+    /// The run's external adapter processes (shared by its fixtures), and whether this fixture
+    /// made the pool itself (then it ends its processes).
+    let pool: AdapterPool
+    private let ownsPool: Bool
+
+    /// Prepares a run of `fixture`, the `index`-th of the run (for unique app names); external
+    /// adapters come from `pool` (the run's), else from a pool of its own.
+    public init(fixture: Fixture, settings: RunSettings, index: Int, pool: AdapterPool? = nil) {
         self.fixture = fixture
         self.settings = settings
         self.index = index
         self.random = settings.random(forFixture: index)
+        self.pool = pool ?? AdapterPool()
+        self.ownsPool = pool == nil
     }
 
     /// Runs the fixture; never throws: problems are the result's divergence.
@@ -84,12 +98,8 @@ public final class ScenarioRun {
     private func setUp() async throws(ScenarioFailure) -> String? {
         server = try await ScenarioServer.start(
             settings.target, seedRandom: settings.seedRandom, random: random, tokenWarningPercent: settings.tokenWarningPercent)
-        for app in fixture.apps {
-            switch settings.target {
-            case .inProcess: apps[app.name] = ServerApp(org: "fixture", app: app.name)
-            case .external: apps[app.name] = ServerApp(org: "imock-run", app: "\(app.name)-\(settings.runID)-\(index)")
-            }
-        }
+        for app in fixture.apps { apps[app.name] = serverApp(app.name) }
+        try await keepExistingApp()
         try await seed()
         let startMs = try await server.link.control("GET", "clock")["nowMs"]?.intValue ?? 0
         let clock = ScenarioClock(startMs: startMs)
@@ -100,7 +110,8 @@ public final class ScenarioRun {
             guard let command = settings.adapters[name] else {
                 return "no adapter \"\(name)\" configured (imock run --adapter \(name)=COMMAND)"
             }
-            adapters[name] = try await ProcessAdapter.start(name: name, command: command, observations: observations, clock: { clock.nowMs })
+            adapters[name] = try await pool.acquire(
+                name: name, command: command, helloLimit: settings.helloTimeout, observations: observations, clock: { clock.nowMs })
         }
         if let reason = unsupported() { return reason }
         let used = Array(Set(fixture.devices.map(adapterName))).sorted().compactMap { adapters[$0] }
@@ -163,6 +174,11 @@ public final class ScenarioRun {
                 "users",
                 .array(app.users.map { ["username": .string($0.username), "password": .string($0.password), "activated": .bool($0.activated)] })
             ))
+            if app.name == fixture.apps[0].name, let existing = existingAppDocument(members) {
+                members = existing
+                credentials[app.name] = (existing.first { $0.key == "clientId" }?.value.stringValue ?? id,
+                                         existing.first { $0.key == "clientSecret" }?.value.stringValue ?? secret)
+            }
             documents.append(.object(members))
         }
         let answer = try await server.link.call(
@@ -173,13 +189,21 @@ public final class ScenarioRun {
     }
 
     /// Ends the devices and the server; on a shared external server also the fixture's faults
-    /// and sessions (``clearFaults()``, ``endSessions()``), whether it passed or not.
+    /// and apps, whether it passed or not (``clearFaults()``, ``removeApps()``: removing an app
+    /// kicks the sessions its devices leave with 207; an `--app-key` app is put back instead,
+    /// ``restoreExistingApp()``).
     private func tearDown() async {
         let shared = settings.target != .inProcess && server != nil
         // Faults first: a black-holed connection reads its close only once its fault is gone.
         if shared { await clearFaults() }
-        for adapter in adapters.values { await adapter.close() }
-        if shared { await endSessions() }
+        for adapter in adapters.values {
+            if let process = adapter as? ProcessAdapter { await pool.release(process) } else { await adapter.close() }
+        }
+        if ownsPool { await pool.closeAll() }
+        if shared {
+            await removeApps()
+            await restoreExistingApp()
+        }
         await server?.stop()
     }
 
@@ -198,9 +222,13 @@ public final class ScenarioRun {
             if !isCheck {
                 timeline.append(.step(index: index, path: step.path, summary: step.summary, device: step.device, atMs: time.nowMs))
             }
+            let stepMark = observations.lastSequence
             do throws(ScenarioFailure) {
                 try await perform(step, index: index)
-                if !isCheck { try await time.settle() }
+                if !isCheck {
+                    try await time.settle()
+                    try await orderThroughAdapters(since: stepMark)
+                }
                 try await collectTimeline()
                 if isCheck { timeline.append(.check(index: index, summary: step.summary, passed: true, atMs: time.nowMs)) }
             } catch {

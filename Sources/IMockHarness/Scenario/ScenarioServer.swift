@@ -102,17 +102,24 @@ final class ScenarioServer: Sendable {
         }
     }
 
-    /// Checks the external server of `target` once (reachable, admin secret, virtual clock);
-    /// nil when it is usable or the target is in process, else why not.
-    static func problem(with target: ServerTarget) async -> String? {
-        guard case .external = target else { return nil }
+    /// Checks the external server of `target` once (reachable, admin secret, virtual clock, and
+    /// the `--app-key` app exists); nil when it is usable or the target is in process, else why not.
+    static func problem(with target: ServerTarget, appKey: String? = nil) async -> String? {
+        guard case .external(let url, _) = target else { return nil }
+        let server: ScenarioServer
         do throws(ScenarioFailure) {
-            let server = try await start(target, seedRandom: nil, tokenWarningPercent: 80)
-            await server.stop()
-            return nil
+            server = try await start(target, seedRandom: nil, tokenWarningPercent: 80)
         } catch {
             return error.message
         }
+        var problem: String?
+        if let appKey, let hash = appKey.firstIndex(of: "#") {
+            let path = "/_imock/apps/\(appKey[..<hash])/\(appKey[appKey.index(after: hash)...])/settings"
+            let status = (try? await server.link.call("GET", path, bearer: server.link.adminSecret))?.status
+            if status != 200 { problem = "the server at \(url) has no app \(appKey) (--app-key): GET \(path) answered \(status.map(String.init) ?? "nothing")" }
+        }
+        await server.stop()
+        return problem
     }
 
     /// The `ws://` URL devices connect to.

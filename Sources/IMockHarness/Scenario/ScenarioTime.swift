@@ -55,6 +55,7 @@ final class ScenarioTime {
 
     /// Waits until the scenario is quiet (see the type's description).
     func settle() async throws(ScenarioFailure) {
+        try await readServerFrames()
         for _ in 0..<50 {
             let before = observations.count
             let impaired = impairedDevices()
@@ -115,14 +116,28 @@ final class ScenarioTime {
     }
 
     /// Sets the device clock, then moves the server's clock (its due timers fire then, so the
-    /// callbacks they cause carry the new time).
+    /// callbacks they cause carry the new time) and has the devices read what the move sent
+    /// (``readServerFrames()``) before a device timer fires.
     private func moveServer(to timeMs: Int64) async throws(ScenarioFailure) {
         guard timeMs > nowMs else { return }
         let from = nowMs
         clock.set(timeMs)
         try await link.control("POST", "clock/advance", ["ms": .int(timeMs - nowMs)])
+        try await readServerFrames()
         nowMs = timeMs
         onMove(from, timeMs)
+    }
+
+    /// Has the devices read every frame the server sent before now, before anything else is sent
+    /// to it. The server writes what a request caused (a clock move's token warning, a control
+    /// call's kick or expiry) at the end of the loop turn that answered it, possibly after the
+    /// answer; the answer of a later request (`GET clock`) comes after those frames, and
+    /// ``ServerLink/drain()`` then has the devices read them. Else a settle ping could go out
+    /// first, and over msync the unsolicited UNREAD answer (token warning or expiry) was taken
+    /// for that ping's answer: its callbacks came one answer late (#24 defect 7).
+    private func readServerFrames() async throws(ScenarioFailure) {
+        try await link.control("GET", "clock")
+        await link.drain()
     }
 
     /// The moments after now and up to `target` when the server will act: each live token's

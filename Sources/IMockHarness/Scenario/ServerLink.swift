@@ -62,6 +62,15 @@ final class ServerLink: Sendable {
         }
     }
 
+    /// Returns once the loop has handled every descriptor that was readable when this was called
+    /// (two hops through its task queue, each after a round of ready descriptors): what the
+    /// server wrote to the devices before its last answer has been read by them.
+    func drain() async {
+        for _ in 0..<2 {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in loop.execute { done.resume() } }
+        }
+    }
+
     /// A control-API call (`/_imock/…`) that must succeed with `expected`.
     @discardableResult
     func control(_ method: String, _ path: String, _ body: JSONValue? = nil, expected: Int = 200) async throws(ScenarioFailure)

@@ -42,7 +42,7 @@ final class SoakServerProcess: Sendable {
         try spawn()
         guard port == 0 else { return }
         for _ in 0..<400 {
-            if let found = Self.listeningPort(in: log) {
+            if let found = ServeLog.listeningPort(in: log) {
                 state.withLock { $0.port = found }
                 return
             }
@@ -85,14 +85,5 @@ final class SoakServerProcess: Sendable {
     func stop() {
         crash()
         try? Files.removeTree(base)
-    }
-
-    /// The port of the `listening address=HOST:PORT` line of the server's log.
-    static func listeningPort(in log: String) -> UInt16? {
-        guard let line = log.split(separator: "\n").first(where: { $0.contains(" listening address=") }),
-            let address = line.split(separator: " ").first(where: { $0.hasPrefix("address=") }),
-            let colon = address.lastIndex(of: ":")
-        else { return nil }
-        return UInt16(address[address.index(after: colon)...])
     }
 }

@@ -2,7 +2,7 @@ import IMockCore
 import IMockNet
 
 /// State of the stored apps (docs/CONTROL-API.md § State): load a seed document, reset one
-/// app or all of them to the state they started with, take and restore named per-app
+/// app or all of them to the state they started with, remove an app, take and restore named per-app
 /// checkpoints, and export the current state as seed JSON. Each change replaces an app's
 /// stored state as a whole and ends its live side (`Domain.endLiveSide`); other apps are
 /// never touched.
@@ -43,6 +43,16 @@ enum StateControl {
             let reset = try context.run { domain throws(DomainError) in try domain.reset(key, nowMs: now) }
             context.perform(reset.outputs)
             return ["reset": .string(key.description), "users": .int(Int64(reset.users))]
+        },
+        ControlRoute("DELETE", "/_imock/apps/{org}/{app}") { context, request throws(ControlError) in
+            try request.allowOnly([])
+            let key = try request.appKey(in: context.directory)
+            // Faults first: a connection behind a black hole must get its kick.
+            let cleared = context.sessions.clearAllFaults(app: key)
+            let now = context.nowMs
+            let outputs = try context.run { domain throws(DomainError) in try domain.removeApp(key, nowMs: now) }
+            context.perform(outputs)
+            return ["removed": .string(key.description), "faultsCleared": .int(Int64(cleared.count))]
         },
         ControlRoute("GET", "/_imock/apps/{org}/{app}/export") { context, request throws(ControlError) in
             let key = try request.appKey(in: context.directory)

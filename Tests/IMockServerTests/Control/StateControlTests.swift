@@ -92,6 +92,34 @@ struct StateControlTests {
         await fixture.stop()
     }
 
+    @Test("removing an app kicks its devices with 207 and forgets it; other apps stay; a global reset brings a start app back")
+    func removeApp() async throws {
+        let fixture = try SessionFixture(clock: .virtual)
+        let start = try fixture.exportAll()
+        try fixture.addOtherApp()
+        let otherBefore = try fixture.export("acme/other")
+        let token = try fixture.userToken("alice")
+        let phone = try await fixture.device("alice", token: token, uuid: "a1")
+        #expect(try fixture.control("POST", "/_imock/apps/acme/chat/checkpoints/c1").status == 200)
+        _ = try fixture.control("POST", "/_imock/faults", json: #"{"kind":"noPong","app":"acme#chat"}"#)
+
+        let removed = try fixture.control("DELETE", "/_imock/apps/acme/chat")
+        #expect(removed.status == 200, "\(removed)")
+        #expect(removed.body["removed"]?.string == "acme#chat")
+        #expect(removed.body["faultsCleared"]?.int == 1)
+        #expect((await phone.next(op: "kicked"))["code"]?.int == 207)
+        #expect(try fixture.control("GET", "/_imock/apps/acme/chat/settings").status == 404)
+        #expect(try fixture.control("GET", "/_imock/apps/acme/chat/checkpoints").status == 404)
+        #expect(try fixture.control("DELETE", "/_imock/apps/acme/chat").status == 404)
+        #expect(try fixture.export("acme/other") == otherBefore)
+        #expect((try await fixture.attemptLogin("alice", token: token, uuid: "a2")).reply["op"]?.string == "login.error")
+
+        #expect(try fixture.control("DELETE", "/_imock/apps/acme/other").status == 200)
+        #expect(try fixture.control("POST", "/_imock/reset").status == 200)
+        #expect(try fixture.exportAll() == start)
+        await fixture.stop()
+    }
+
     @Test("seed adds and replaces apps; the global reset goes back to the start seed")
     func seedAndGlobalReset() async throws {
         let fixture = try SessionFixture(clock: .virtual)
@@ -138,6 +166,9 @@ struct StateControlTests {
             ("POST", "/_imock/apps/acme/chat/checkpoints/never/restore", nil, "ok", 404),
             ("POST", "/_imock/apps/acme/none/checkpoints/c1/restore", nil, "ok", 404),
             ("GET", "/_imock/apps/acme/none/checkpoints", nil, "ok", 404),
+            ("DELETE", "/_imock/apps/acme/none", nil, "ok", 404),
+            ("DELETE", "/_imock/apps/acme/chat", #"{"force":true}"#, "ok", 400),
+            ("DELETE", "/_imock/apps/acme/chat", nil, "none", 401),
         ] as [(String, String, String?, String, Int)])
     func badCalls(method: String, path: String, body: String?, secret: String, status: Int) async throws {
         let fixture = try SessionFixture(clock: .virtual)

@@ -97,4 +97,24 @@ struct RestartTests {
         #expect(apps.first?["users"]?.array == [])
         await third.stop()
     }
+
+    @Test("an app removed on a persistent server stays removed after a restart, checkpoints and all")
+    func removedAppStaysRemoved() async throws {
+        let data = try ExternalCommand.temporaryDirectory()
+        let first = try SessionFixture(dataDirectory: data)
+        try first.addOtherApp()
+        _ = try first.otherUserToken("olga")
+        #expect(try first.control("POST", "/_imock/apps/acme/other/checkpoints/one").status == 200)
+        #expect(try first.control("DELETE", "/_imock/apps/acme/other").status == 200)
+        let afterRemoval = try first.exportAll()
+        await first.stop()
+
+        let second = try SessionFixture(dataDirectory: data)
+        #expect(try second.exportAll() == afterRemoval)
+        #expect(try second.control("GET", "/_imock/apps/acme/other/checkpoints").status == 404)
+        // Added again, it has no checkpoint of the removed one.
+        try second.addOtherApp()
+        #expect(try second.control("GET", "/_imock/apps/acme/other/checkpoints").body["checkpoints"] == .array([]))
+        await second.stop()
+    }
 }

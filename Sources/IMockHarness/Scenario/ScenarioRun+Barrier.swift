@@ -1,0 +1,39 @@
+import IMockCore
+
+extension ScenarioRun {
+    /// The ordering barrier (docs/FIXTURES.md § Adapters, "Ordering"): through real-time adapters
+    /// the global sequence is the order callbacks reach the harness, and two devices' callbacks
+    /// caused by frames the server sent microseconds apart may arrive the other way round. After
+    /// a step settled, the server's frames since the last barrier (its journal, numbered in the
+    /// order it sent them) go to each adapter that declares `barrier`; it answers with each
+    /// frame's number on its device, and the step's callbacks of its devices are put in server
+    /// order: each ranks as the newest listed frame its device had received when it fired.
+    func orderThroughAdapters(since mark: UInt64) async throws(ScenarioFailure) {
+        let ordering = adapters.values.compactMap { $0 as? ProcessAdapter }.filter { $0.supportedCommands?.contains("barrier") == true }
+        guard !ordering.isEmpty else { return }
+        var frames: [String: [(sequence: Int64, event: JSONValue)]] = [:]
+        for app in fixture.apps {
+            let entries = try await server.link.control("GET", "journal?app=\(apps[app.name]!.query)")["entries"]?.arrayValue ?? []
+            let seen = barrierSeen[app.name] ?? 0
+            barrierSeen[app.name] = entries.count
+            for entry in entries.dropFirst(seen) {
+                guard let device = device(of: entry, app: app.name), let event = entry["event"] else { continue }
+                serverSequence += 1
+                frames[device, default: []].append((serverSequence, event))
+            }
+        }
+        var ranks: [String: [(number: Int64, sequence: Int64)]] = [:]
+        for adapter in ordering {
+            let mine = frames.filter { device, _ in fixture.devices.contains { $0.name == device && adapterName($0) == adapter.name } }
+            let numbers = await adapter.barrier(mine)
+            for (device, list) in mine {
+                ranks[device] = list.compactMap { frame in numbers[frame.sequence].map { ($0, frame.sequence) } }.sorted { $0.number < $1.number }
+            }
+        }
+        guard !ranks.isEmpty else { return }
+        observations.reorder(after: mark) { callback in
+            guard let received = callback.frames, let listed = ranks[callback.device] else { return nil }
+            return listed.last { $0.number <= received }?.sequence ?? 0
+        }
+    }
+}
