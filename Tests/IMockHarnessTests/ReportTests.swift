@@ -1,6 +1,6 @@
 import Foundation
 import IMockCore
-import IMockHarness
+@testable import IMockHarness
 import IMockTestSupport
 import Testing
 
@@ -61,6 +61,31 @@ extension HarnessTests {
             #expect(lines.first == "3 1 0", "\(output.stdout)")
             #expect(lines.contains { $0.contains("C2-weak-network") && $0.contains("Failure") }, "\(output.stdout)")
             #expect(lines.contains { $0.contains("E10-device-limit") && $0.hasSuffix("[]") }, "\(output.stdout)")
+        }
+
+        @Test("a wide, long diagram scrolls in its box and repeats the lifelines' names; CJK rule names ask for CJK fonts")
+        func wideDiagramAndCJK() async throws {
+            var result = await run(try loadFixture("Fixtures/E/E10-device-limit-kicks-earliest.json"))
+            result.devices += (1...5).map { "extra-device-\($0)" }
+            while result.timeline.count < 45 { result.timeline += result.timeline }
+            result.rules[0].source = "多设备登录：设备数超过上限时踢掉最早登录的设备"
+            let html = HTMLReport.render([result])
+            #expect(html.contains("<div class=\"diagram\"><svg"), "the diagram sits in a scrolling box")
+            #expect(html.contains(".diagram{overflow-x:auto;max-width:100%"))
+            let repeats = html.components(separatedBy: "class=\"repeat\"").count - 1
+            let bands = (result.timeline.count - 1) / 20
+            #expect(repeats == bands * (result.devices.count + 2), "every lifeline named again every 20 rows: \(repeats)")
+            #expect(html.contains("Noto Sans CJK SC") && html.contains("Microsoft YaHei") && html.contains("PingFang SC"))
+            #expect(html.contains("多设备登录：设备数超过上限时踢掉最早登录的设备"))
+        }
+
+        @Test("labels are cut by display width: a CJK character takes two columns")
+        func displayWidth() {
+            #expect(DisplayWidth.truncate("abcdef", to: 6) == "abcdef")
+            #expect(DisplayWidth.truncate("abcdefg", to: 6) == "abcde…")
+            #expect(DisplayWidth.truncate("多设备登录", to: 10) == "多设备登录")
+            #expect(DisplayWidth.truncate("多设备登录超限", to: 10) == "多设备登…")
+            #expect(DisplayWidth.truncate("a多b", to: 4) == "a多b")
         }
 
         @Test("the HTML report is self-contained and renders in headless Chromium (skipped without chromium)")
