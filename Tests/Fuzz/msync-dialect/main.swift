@@ -89,7 +89,7 @@ struct DialectRun {
                 check(pushed[id] != nil, "ack of \(id), not a message pushed here")
                 check(acked.insert(id).inserted, "ack of \(id) twice")
             case .command: break
-            case .reply(let message): readServerMessage(message)
+            case .reply(let message), .replyCarrying(let message, _): readServerMessage(message)
             case .close(let close): checkClose(close)
             }
         }

@@ -48,7 +48,7 @@ public func fuzzOpenIMGateway(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
             check(index == inputs.count - 1 && inputs.count == 1, "a close among other inputs: \(inputs)")
             check([1003, 1007, 1008].contains(close.code), "close code \(close.code)")
             check(request == nil || close.code != 1007, "a request closed as not a frame: \(String(describing: request))")
-        case .reply(let reply):
+        case .reply(let reply), .replyCarrying(let reply, _):
             readBack(reply, codec: codec, echoing: request)
         case .command(let command):
             answer(command, dialect: &dialect, codec: codec)
