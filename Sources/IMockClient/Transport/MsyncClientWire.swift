@@ -6,9 +6,9 @@ import IMockWire
 /// `send` a CHAT meta acked by `metaId`. After login it sends UNREAD; queues listed in the
 /// answer are the offline sync (offline start … finish); each queue is pulled page by page,
 /// every page confirmed with its `nextKey`; a NOTICE pulls its queue. STATISTIC metas are
-/// kicks, an unsolicited PROVISION failure a kick with the code its status says, a server time
-/// at or past the token's expiry the token's end, an unsolicited UNREAD answer before it the
-/// token's warning. A kick's close is `4000 + code`.
+/// kicks, an unsolicited PROVISION failure a kick with the code its status says; an UNREAD
+/// answer whose server time reaches the token's expiry ends the session as expired, an
+/// unsolicited one before it is the token's warning. A kick's close is `4000 + code`.
 ///
 /// What msync does not carry is answered here: `ack` (pages are confirmed by key), `devices`
 /// and `renewToken` (REST in the Web SDK; refused with 110). Data-sync types are not asked
