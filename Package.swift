@@ -86,9 +86,11 @@ let package = Package(
             ],
             swiftSettings: strictSettings),
 
-        // Loopback servers, raw sockets and third-party processes shared by the test targets.
+        // Loopback servers, raw sockets, third-party processes and the session engine harness
+        // shared by the test targets.
         .target(
-            name: "IMockTestSupport", dependencies: ["IMockCommon", "IMockNet", "CIMockShims"], path: "Tests/IMockTestSupport",
+            name: "IMockTestSupport", dependencies: ["IMockCommon", "IMockCore", "IMockNet", "CIMockShims"],
+            path: "Tests/IMockTestSupport",
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockNetTests", dependencies: ["IMockCommon", "IMockNet", "IMockTestSupport", "CIMockShims", "COpenSSL"],
@@ -110,7 +112,7 @@ let package = Package(
             dependencies: ["imock", "IMockBench", "IMockCommon", "IMockCore", "IMockNet", "IMockWire", "IMockTestSupport"],
             swiftSettings: strictSettings),
         .testTarget(
-            name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore", "COpenSSL"],
+            name: "IMockCoreTests", dependencies: ["IMockCommon", "IMockCore", "IMockTestSupport", "COpenSSL"],
             swiftSettings: strictSettings),
         .testTarget(
             name: "IMockStoreTests", dependencies: ["IMockStore", "IMockCommon", "IMockCore", "CSQLite"],

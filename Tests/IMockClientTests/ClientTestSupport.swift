@@ -1,6 +1,10 @@
 import IMockCore
-import IMockWire
 @testable import IMockClient
+
+/// Request tags as literals: the state machine's request ids are decimal counters.
+extension RequestTag: ExpressibleByStringLiteral {
+    public init(stringLiteral value: String) { self.init(value) }
+}
 
 /// Drives a ``ClientStateMachine`` like the I/O shell would, on a hand-moved clock.
 struct Driver {
@@ -28,11 +32,12 @@ struct Driver {
 
     var generation: UInt64 { machine.liveSocket ?? 0 }
 
-    mutating func frame(_ frame: ServerFrame) { on(.frameReceived(generation: generation, frame: frame)) }
+    /// The server says `input` on the live socket.
+    mutating func said(_ input: ServerInput) { on(.serverSaid(generation: generation, input)) }
 
-    /// The id of the last frame sent.
-    var lastSentID: String? {
-        for action in actions.reversed() { if case .sendFrame(_, let frame) = action { return frame.requestID } }
+    /// The tag of the last request sent.
+    var lastSentID: RequestTag? {
+        for action in actions.reversed() { if case .sendRequest(_, let request) = action { return request.tag } }
         return nil
     }
 
@@ -41,16 +46,16 @@ struct Driver {
         on(.login(user: user, token: "t1"))
         on(.databaseOpened(epoch: machine.loginEpoch, error: nil))
         on(.socketOpened(generation: generation))
-        frame(.loginOK(id: lastSentID ?? "", resource: "ios_dev1", tokenExpiresAt: expiresAt, serverTime: nowMs))
+        said(.reply(lastSentID ?? "", .loginAccepted(resource: "ios_dev1", tokenExpiresAt: expiresAt, serverTime: nowMs)))
     }
 
     /// A network drop, the back-off, a successful reconnect.
     mutating func dropAndReconnect() {
-        on(.socketClosed(generation: generation, code: nil, reason: ""))
+        on(.socketClosed(generation: generation, sessionEndCode: nil, reason: ""))
         nowMs += 2000
         on(.timerFired(.reconnect))
         on(.socketOpened(generation: generation))
-        frame(.loginOK(id: lastSentID ?? "", resource: "ios_dev1", tokenExpiresAt: nil, serverTime: nowMs))
+        said(.reply(lastSentID ?? "", .loginAccepted(resource: "ios_dev1", tokenExpiresAt: nil, serverTime: nowMs)))
     }
 
     /// Vendor callbacks since index `from` of ``actions``, as `name(args)`.

@@ -1,5 +1,4 @@
 import IMockCore
-import IMockWire
 import Testing
 @testable import IMockClient
 
@@ -11,7 +10,7 @@ struct LivenessTests {
     static func reconnecting(_ profile: SDKProfile) throws -> Driver {
         var driver = try Driver(profile: profile)
         driver.loginOnline()
-        driver.on(.socketClosed(generation: 1, code: nil, reason: ""))
+        driver.on(.socketClosed(generation: 1, sessionEndCode: nil, reason: ""))
         let retry = driver.on(.timerFired(.reconnect))
         #expect(Driver.others(in: retry) == [.scheduleTimer(.loginTimeout, afterMs: 30_000), .openSocket(generation: 2)])
         return driver
@@ -21,7 +20,7 @@ struct LivenessTests {
     func reconnectReplyTimeout() throws {
         var driver = try Self.reconnecting(.openim)
         let sent = driver.on(.socketOpened(generation: 2))
-        guard case .sendFrame(2, .login(let id, _)) = sent.first else {
+        guard case .sendRequest(2, .login(let id, _)) = sent.first else {
             Issue.record("no login frame")
             return
         }
@@ -33,7 +32,7 @@ struct LivenessTests {
         ])
         #expect(driver.machine.isLoggedIn && !driver.machine.isConnected)
         // The late reply of the abandoned socket changes nothing; the next attempt runs.
-        #expect(driver.on(.frameReceived(generation: 2, frame: .loginOK(id: id, resource: "r", tokenExpiresAt: nil, serverTime: 0))).isEmpty)
+        #expect(driver.on(.serverSaid(generation: 2, .reply(id, .loginAccepted(resource: "r", tokenExpiresAt: nil, serverTime: 0)))).isEmpty)
         #expect(Driver.others(in: driver.on(.timerFired(.reconnect))) == [
             .scheduleTimer(.loginTimeout, afterMs: 30_000), .openSocket(generation: 3),
         ])
@@ -56,7 +55,7 @@ struct LivenessTests {
     func reconnectSucceeds() throws {
         var driver = try Self.reconnecting(.zim)
         driver.on(.socketOpened(generation: 2))
-        let up = driver.on(.frameReceived(generation: 2, frame: .loginOK(id: driver.lastSentID ?? "", resource: "r", tokenExpiresAt: nil, serverTime: 0)))
+        let up = driver.on(.serverSaid(generation: 2, .reply(driver.lastSentID ?? "", .loginAccepted(resource: "r", tokenExpiresAt: nil, serverTime: 0))))
         #expect(up.contains(.cancelTimer(.loginTimeout)))
         #expect(driver.on(.timerFired(.loginTimeout)).isEmpty)
         #expect(driver.machine.isConnected)
@@ -84,7 +83,7 @@ struct LivenessTests {
         driver.on(.timerFired(.keepAlive))
         // A second ping while the first is unanswered keeps the first deadline.
         #expect(driver.on(.timerFired(.keepAlive)) == [
-            .sendFrame(generation: 1, frame: .ping(id: nil)), .scheduleTimer(.keepAlive, afterMs: 10_000),
+            .sendRequest(generation: 1, .ping(nil)), .scheduleTimer(.keepAlive, afterMs: 10_000),
         ])
         driver.on(.send(localID: "m1", to: "bob", text: "hi"))
         let dropped = driver.on(.timerFired(.pongTimeout))
@@ -98,7 +97,7 @@ struct LivenessTests {
             return
         }
         #expect(driver.machine.isLoggedIn && !driver.machine.isConnected)
-        #expect(driver.on(.socketClosed(generation: 1, code: 1001, reason: "")).isEmpty)
+        #expect(driver.on(.socketClosed(generation: 1, sessionEndCode: nil, reason: "")).isEmpty)
     }
 
     @Test("keep-alive: a pong stops the deadline; the next ping starts a new one")
@@ -106,8 +105,8 @@ struct LivenessTests {
         var driver = try Driver(profile: .openim)
         driver.loginOnline()
         driver.on(.timerFired(.keepAlive))
-        #expect(driver.on(.frameReceived(generation: 1, frame: .pong(id: nil, serverTime: 5))) == [.cancelTimer(.pongTimeout)])
-        #expect(driver.on(.frameReceived(generation: 1, frame: .pong(id: nil, serverTime: 6))).isEmpty)
+        #expect(driver.on(.serverSaid(generation: 1, .reply(nil, .pong(serverTime: 5)))) == [.cancelTimer(.pongTimeout)])
+        #expect(driver.on(.serverSaid(generation: 1, .reply(nil, .pong(serverTime: 6)))).isEmpty)
         #expect(driver.on(.timerFired(.pongTimeout)).isEmpty)
         #expect(driver.machine.isConnected)
         #expect(driver.on(.timerFired(.keepAlive)).last == .scheduleTimer(.pongTimeout, afterMs: 20_000))
@@ -139,12 +138,12 @@ struct ProfileCodeTests {
         var driver = try Driver(profile: .zim)
         driver.on(.login(user: "alice", token: "t"))
         driver.on(.databaseOpened(epoch: 1, error: nil))
-        let refused = driver.on(.socketClosed(generation: 1, code: nil, reason: ""))
+        let refused = driver.on(.socketClosed(generation: 1, sessionEndCode: nil, reason: ""))
         #expect(Driver.callbacks(in: refused) == [
             #"connectionStateChanged(state: "Disconnected", event: "ActiveLogin")"#, "loginCallback(errorCode: 6000104)",
         ])
         driver.loginOnline()
-        driver.on(.socketClosed(generation: driver.generation, code: nil, reason: ""))
+        driver.on(.socketClosed(generation: driver.generation, sessionEndCode: nil, reason: ""))
         let send = driver.on(.send(localID: "m1", to: "bob", text: "hi"))
         #expect(Driver.callbacks(in: send) == [#"messageSentCallback(messageId: null, errorCode: 6000009)"#])
     }

@@ -1,5 +1,4 @@
 import IMockCore
-import IMockWire
 import Testing
 @testable import IMockClient
 
@@ -12,7 +11,7 @@ struct LostRepliesTests {
         var driver = try Driver(profile: profile)
         driver.loginOnline()
         let sent = driver.on(.renewToken("t2", callID: "r1"))
-        #expect(sent == [.sendFrame(generation: 1, frame: .renewToken(id: "2", token: "t2"))])
+        #expect(sent == [.sendRequest(generation: 1, .renewToken("2", token: "t2"))])
         return driver
     }
 
@@ -21,16 +20,16 @@ struct LostRepliesTests {
     @Test("E5: a drop completes the renewal in flight with the not-connected code; the old token stays", arguments: dropCodes)
     func renewalCutByDrop(profile: SDKProfile, code: Int) throws {
         var driver = try Self.renewing(profile)
-        let drop = driver.on(.socketClosed(generation: 1, code: nil, reason: "lost"))
+        let drop = driver.on(.socketClosed(generation: 1, sessionEndCode: nil, reason: "lost"))
         #expect(Driver.canonical(in: drop).first == .renewTokenCompleted(callID: "r1", error: ClientError(code: code, message: "lost")))
         #expect(driver.machine.currentToken == "t1")
         // The reconnected session's own renewal is answered, not the cut-off one.
         driver.nowMs += 2000
         driver.on(.timerFired(.reconnect))
         driver.on(.socketOpened(generation: 2))
-        driver.frame(.loginOK(id: driver.lastSentID ?? "", resource: "r", tokenExpiresAt: nil, serverTime: 0))
+        driver.said(.reply(driver.lastSentID ?? "", .loginAccepted(resource: "r", tokenExpiresAt: nil, serverTime: 0)))
         driver.on(.renewToken("t3", callID: "r2"))
-        let answered = driver.on(.frameReceived(generation: 2, frame: .renewTokenOK(id: driver.lastSentID ?? "", tokenExpiresAt: 99)))
+        let answered = driver.on(.serverSaid(generation: 2, .reply(driver.lastSentID ?? "", .tokenRenewed(tokenExpiresAt: 99))))
         #expect(Driver.canonical(in: answered) == [.renewTokenCompleted(callID: "r2", error: nil)])
         #expect(driver.machine.currentToken == "t3")
     }
@@ -39,9 +38,9 @@ struct LostRepliesTests {
 
     @Test("E5 Z3 Z4: a kick or expiry completes the renewal in flight with the not-logged-in code", arguments: endCodes)
     func renewalCutBySessionEnd(profile: SDKProfile, code: Int) throws {
-        for end in [ServerFrame.kicked(code: 206, reason: "r", by: nil), .tokenExpired] {
+        for end in [ServerInput.end(.kicked(code: 206, reason: "r", by: nil)), .end(.tokenExpired)] {
             var driver = try Self.renewing(profile)
-            let ended = driver.on(.frameReceived(generation: 1, frame: end))
+            let ended = driver.on(.serverSaid(generation: 1, end))
             let canonical = Driver.canonical(in: ended)
             #expect(canonical.first == .renewTokenCompleted(callID: "r1", error: ClientError(code: code, message: "session ended")))
             #expect(canonical.count == 2)
@@ -56,7 +55,7 @@ struct LostRepliesTests {
     func renewalCutByLogout() throws {
         var driver = try Self.renewing(.easemob)
         driver.on(.logout(unbindDeviceToken: false))
-        let done = driver.on(.frameReceived(generation: 1, frame: .logoutOK(id: "3")))
+        let done = driver.on(.serverSaid(generation: 1, .reply("3", .loggedOut)))
         #expect(Driver.callbacks(in: done) == [
             #"renewTokenCompletion(error: {"code":201,"message":"logged out"})"#, "logoutCompletion(error: null)",
         ])
@@ -65,13 +64,13 @@ struct LostRepliesTests {
     @Test("E5: replies in reverse order answer their own calls (matched by request id)")
     func renewalsOutOfOrder() throws {
         var driver = try Self.renewing(.openim)
-        #expect(driver.on(.renewToken("bad", callID: "r2")) == [.sendFrame(generation: 1, frame: .renewToken(id: "3", token: "bad"))])
-        let second = driver.on(.frameReceived(generation: 1, frame: .error(id: "3", code: 104, message: "invalid", field: "token")))
+        #expect(driver.on(.renewToken("bad", callID: "r2")) == [.sendRequest(generation: 1, .renewToken("3", token: "bad"))])
+        let second = driver.on(.serverSaid(generation: 1, .reply("3", .refused(ClientError(code: 104, message: "invalid"), field: "token"))))
         #expect(Driver.canonical(in: second) == [.renewTokenCompleted(callID: "r2", error: ClientError(code: 104, message: "invalid"))])
-        let first = driver.on(.frameReceived(generation: 1, frame: .renewTokenOK(id: "2", tokenExpiresAt: nil)))
+        let first = driver.on(.serverSaid(generation: 1, .reply("2", .tokenRenewed(tokenExpiresAt: nil))))
         #expect(Driver.canonical(in: first) == [.renewTokenCompleted(callID: "r1", error: nil)])
         #expect(driver.machine.currentToken == "t2")
-        #expect(driver.on(.frameReceived(generation: 1, frame: .renewTokenOK(id: "2", tokenExpiresAt: nil))).isEmpty)
+        #expect(driver.on(.serverSaid(generation: 1, .reply("2", .tokenRenewed(tokenExpiresAt: nil)))).isEmpty)
     }
 
     static let logoutCutByKick: [(SDKProfile, [String])] = [
@@ -95,12 +94,12 @@ struct LostRepliesTests {
             var driver = try Driver(profile: profile)
             driver.loginOnline()
             #expect(driver.on(.logout(unbindDeviceToken: unbind)) == [
-                .sendFrame(generation: 1, frame: .logout(id: "2", unbindDeviceToken: unbind))
+                .sendRequest(generation: 1, .logout("2", unbindDeviceToken: unbind))
             ])
-            let kicked = driver.on(.frameReceived(generation: 1, frame: .kicked(code: 217, reason: "r", by: nil)))
+            let kicked = driver.on(.serverSaid(generation: 1, .end(.kicked(code: 217, reason: "r", by: nil))))
             #expect(Driver.callbacks(in: kicked) == expected)
             #expect(driver.machine.loginStatus == .logout)
-            #expect(driver.on(.frameReceived(generation: 1, frame: .logoutOK(id: "2"))).isEmpty)
+            #expect(driver.on(.serverSaid(generation: 1, .reply("2", .loggedOut))).isEmpty)
         }
     }
 
@@ -115,7 +114,7 @@ struct LostRepliesTests {
         var driver = try Driver(profile: profile)
         driver.loginOnline()
         driver.on(.logout(unbindDeviceToken: false))
-        let expired = driver.on(.frameReceived(generation: 1, frame: .tokenExpired))
+        let expired = driver.on(.serverSaid(generation: 1, .end(.tokenExpired)))
         #expect(Driver.callbacks(in: expired) == expected)
     }
 
@@ -124,7 +123,7 @@ struct LostRepliesTests {
         var driver = try Driver(profile: .easemob)
         driver.loginOnline()
         driver.on(.logout(unbindDeviceToken: true))
-        let closed = driver.on(.socketClosed(generation: 1, code: 4206, reason: "other device"))
+        let closed = driver.on(.socketClosed(generation: 1, sessionEndCode: 206, reason: "other device"))
         #expect(Driver.canonical(in: closed) == [
             .sessionEnded(.kicked(code: 206, by: nil), wasConnected: true), .logoutCompleted(error: nil, loggedOut: true),
         ])

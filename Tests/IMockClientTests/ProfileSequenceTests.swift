@@ -1,5 +1,4 @@
 import IMockCore
-import IMockWire
 import Testing
 @testable import IMockClient
 
@@ -37,8 +36,8 @@ struct ProfileSequenceTests {
         var driver = try Driver(profile: profile)
         driver.loginOnline()
         driver.dropAndReconnect()
-        driver.frame(.kicked(code: code, reason: "logged in on another device", by: KickedBy(deviceName: "Pixel", extensionInfo: "hello")))
-        driver.on(.socketClosed(generation: driver.generation, code: CloseCode.forCode(code), reason: "x"))
+        driver.said(.end(.kicked(code: code, reason: "logged in on another device", by: KickedBy(deviceName: "Pixel", extensionInfo: "hello"))))
+        driver.on(.socketClosed(generation: driver.generation, sessionEndCode: code, reason: "x"))
         #expect(driver.callbacks() == expected)
         #expect(driver.machine.loginStatus == .logout)
         let scheduledAfterKick = driver.actions.last { if case .scheduleTimer(.reconnect, _) = $0 { true } else { false } }
@@ -73,14 +72,14 @@ struct ProfileSequenceTests {
         let start = driver.nowMs
         driver.loginOnline(expiresAt: start + 100_000)
         driver.nowMs = start + 80_000
-        driver.frame(.tokenWillExpire(expiresAt: start + 100_000))
+        driver.said(.push(.tokenWillExpire(expiresAt: start + 100_000)))
         driver.on(.renewToken("t2"))
-        driver.frame(.renewTokenOK(id: driver.lastSentID ?? "", tokenExpiresAt: start + 200_000))
+        driver.said(.reply(driver.lastSentID ?? "", .tokenRenewed(tokenExpiresAt: start + 200_000)))
         #expect(driver.machine.tokenExpiresAt == start + 200_000)
         #expect(driver.machine.currentToken == "t2")
         driver.nowMs = start + 200_000
-        driver.frame(.tokenExpired)
-        driver.on(.socketClosed(generation: driver.generation, code: 4108, reason: "token expired"))
+        driver.said(.end(.tokenExpired))
+        driver.on(.socketClosed(generation: driver.generation, sessionEndCode: 108, reason: "token expired"))
         #expect(driver.callbacks() == expected)
         #expect(driver.machine.loginStatus == .logout)
         #expect(!driver.actions.contains { if case .scheduleTimer(.reconnect, _) = $0 { true } else { false } })

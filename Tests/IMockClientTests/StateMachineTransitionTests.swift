@@ -1,5 +1,4 @@
 import IMockCore
-import IMockWire
 import Testing
 @testable import IMockClient
 
@@ -16,15 +15,13 @@ struct StateMachineTransitionTests {
         #expect(Driver.callbacks(in: opened) == [#"onDatabaseOpened(error: null, username: "alice")"#])
         #expect(Driver.others(in: opened) == [.openSocket(generation: 1)])
         let sent = driver.on(.socketOpened(generation: 1))
-        guard case .sendFrame(1, let frame) = sent.first else {
-            Issue.record("no login frame")
-            return
-        }
-        #expect(
-            frame.text
-                == #"{"op":"login","id":"1","appKey":"acme#chat","user":"alice","token":"t1","device":{"os":"ios","name":"phone","uuid":"dev1"},"sync":["contacts"]}"#
-        )
+        #expect(sent == [.sendRequest(generation: 1, .login("1", Self.aliceLogin))])
     }
+
+    /// The explicit login `loginSteps` sends (ClientWireTests checks its JSON bytes).
+    static let aliceLogin = LoginRequest(
+        appKey: "acme#chat", user: "alice", token: "t1", device: DeviceDescription(platform: .easemob(.ios), name: "phone", uuid: "dev1"),
+        autoLogin: false, sync: [.contacts])
 
     @Test("C5: onDatabaseOpened fires on failure too and the login goes on")
     func databaseFailure() throws {
@@ -52,18 +49,18 @@ struct StateMachineTransitionTests {
         driver.on(.login(user: "alice", token: "t1"))
         driver.on(.databaseOpened(epoch: 1, error: nil))
         driver.on(.socketOpened(generation: 1))
-        let refused = driver.on(.frameReceived(generation: 1, frame: .loginError(id: "1", code: code, message: "no")))
+        let refused = driver.on(.serverSaid(generation: 1, .reply("1", .loginRefused(ClientError(code: code, message: "no")))))
         #expect(Driver.callbacks(in: refused) == [#"loginCompletion(username: "alice", error: {"code":\#(code),"message":"no"})"#])
         #expect(Driver.others(in: refused) == [.closeSocket(generation: 1, code: 1000), .cancelTimer(.loginTimeout), .closeDatabase(epoch: 1)])
         #expect(driver.machine.loginStatus == .logout)
-        #expect(driver.on(.socketClosed(generation: 1, code: CloseCode.forCode(code), reason: "no")).isEmpty)
+        #expect(driver.on(.socketClosed(generation: 1, sessionEndCode: code, reason: "no")).isEmpty)
     }
 
     @Test("C2 C12: a drop keeps the user logged in, reconnects with autoLogin after the back-off")
     func dropAndReconnect() throws {
         var driver = try Driver(profile: .easemob)
         driver.loginOnline()
-        let drop = driver.on(.socketClosed(generation: 1, code: nil, reason: ""))
+        let drop = driver.on(.socketClosed(generation: 1, sessionEndCode: nil, reason: ""))
         #expect(driver.machine.isLoggedIn && !driver.machine.isConnected)
         guard case .scheduleTimer(.reconnect, let delay) = drop.last else {
             Issue.record("no reconnect timer")
@@ -73,7 +70,7 @@ struct StateMachineTransitionTests {
         let retry = driver.on(.timerFired(.reconnect))
         #expect(Driver.others(in: retry) == [.scheduleTimer(.loginTimeout, afterMs: 30_000), .openSocket(generation: 2)])
         let sent = driver.on(.socketOpened(generation: 2))
-        guard case .sendFrame(2, .login(_, let request)) = sent.first else {
+        guard case .sendRequest(2, .login(_, let request)) = sent.first else {
             Issue.record("no login frame")
             return
         }
@@ -84,9 +81,9 @@ struct StateMachineTransitionTests {
     func openIMAttemptFailure() throws {
         var driver = try Driver(profile: .openim)
         driver.loginOnline()
-        driver.on(.socketClosed(generation: 1, code: nil, reason: ""))
+        driver.on(.socketClosed(generation: 1, sessionEndCode: nil, reason: ""))
         driver.on(.timerFired(.reconnect))
-        let failed = driver.on(.socketClosed(generation: 2, code: nil, reason: "refused"))
+        let failed = driver.on(.socketClosed(generation: 2, sessionEndCode: nil, reason: "refused"))
         #expect(Driver.callbacks(in: failed) == [#"onConnectFailure(code: 10003, message: "refused")"#])
         #expect(Driver.others(in: failed).last == .scheduleTimer(.reconnect, afterMs: 2000))
     }
@@ -103,18 +100,18 @@ struct StateMachineTransitionTests {
     func kickCodes(code: Int, expected: String) throws {
         var driver = try Driver(profile: .easemob)
         driver.loginOnline()
-        let kicked = driver.on(.frameReceived(generation: 1, frame: .kicked(code: code, reason: "r", by: nil)))
+        let kicked = driver.on(.serverSaid(generation: 1, .end(.kicked(code: code, reason: "r", by: nil))))
         #expect(Driver.callbacks(in: kicked) == [#"connectionStateDidChange(state: "disconnected")"#, expected])
         #expect(!kicked.contains { if case .scheduleTimer = $0 { true } else { false } })
         #expect(driver.machine.loginStatus == .logout)
-        #expect(driver.on(.socketClosed(generation: 1, code: CloseCode.forCode(code), reason: "r")).isEmpty)
+        #expect(driver.on(.socketClosed(generation: 1, sessionEndCode: code, reason: "r")).isEmpty)
     }
 
-    @Test("C9: a 4xxx close without its frame still ends the session without reconnecting")
+    @Test("C9: a close that ends the session, without the frame before it, still ends it without reconnecting")
     func closeCodeOnly() throws {
         var driver = try Driver(profile: .openim)
         driver.loginOnline()
-        let closed = driver.on(.socketClosed(generation: 1, code: 4999, reason: "kicked"))
+        let closed = driver.on(.socketClosed(generation: 1, sessionEndCode: 2002, reason: "kicked"))
         #expect(Driver.callbacks(in: closed) == ["onKickedOffline"])
         #expect(Driver.canonical(in: closed) == [.sessionEnded(.kicked(code: 2002, by: nil), wasConnected: true)])
         #expect(!closed.contains { if case .scheduleTimer = $0 { true } else { false } })
@@ -124,10 +121,10 @@ struct StateMachineTransitionTests {
     func reconnectTokenInvalid() throws {
         var driver = try Driver(profile: .openim)
         driver.loginOnline()
-        driver.on(.socketClosed(generation: 1, code: nil, reason: ""))
+        driver.on(.socketClosed(generation: 1, sessionEndCode: nil, reason: ""))
         driver.on(.timerFired(.reconnect))
         driver.on(.socketOpened(generation: 2))
-        let refused = driver.on(.frameReceived(generation: 2, frame: .loginError(id: driver.lastSentID ?? "", code: 104, message: "revoked")))
+        let refused = driver.on(.serverSaid(generation: 2, .reply(driver.lastSentID ?? "", .loginRefused(ClientError(code: 104, message: "revoked")))))
         #expect(Driver.callbacks(in: refused) == [#"onConnectFailure(code: 104, message: "revoked")"#, #"onUserTokenInvalid(message: "revoked")"#])
         #expect(driver.machine.loginStatus == .logout)
     }
@@ -145,7 +142,7 @@ struct StateMachineTransitionTests {
         #expect(openim.on(.login(user: "alice", token: "t1")).isEmpty)
         openim.on(.databaseOpened(epoch: 1, error: nil))
         openim.on(.socketOpened(generation: 1))
-        let done = openim.on(.frameReceived(generation: 1, frame: .loginOK(id: "1", resource: "r", tokenExpiresAt: nil, serverTime: 0)))
+        let done = openim.on(.serverSaid(generation: 1, .reply("1", .loginAccepted(resource: "r", tokenExpiresAt: nil, serverTime: 0))))
         #expect(Driver.callbacks(in: done) == ["loginSuccess", "loginSuccess", "onConnectSuccess"])
     }
 
@@ -170,12 +167,12 @@ struct StateMachineTransitionTests {
         var driver = try Driver(profile: .easemob)
         driver.loginOnline()
         let asked = driver.on(.logout(unbindDeviceToken: true))
-        #expect(asked == [.sendFrame(generation: 1, frame: .logout(id: "2", unbindDeviceToken: true))])
-        let failed = driver.on(.frameReceived(generation: 1, frame: .error(id: "2", code: 212, message: "unbind failed", field: nil)))
+        #expect(asked == [.sendRequest(generation: 1, .logout("2", unbindDeviceToken: true))])
+        let failed = driver.on(.serverSaid(generation: 1, .reply("2", .refused(ClientError(code: 212, message: "unbind failed"), field: nil))))
         #expect(Driver.callbacks(in: failed) == [#"logoutCompletion(error: {"code":212,"message":"unbind failed"})"#])
         #expect(driver.machine.isLoggedIn && driver.machine.isConnected)
         driver.on(.logout(unbindDeviceToken: false))
-        let done = driver.on(.frameReceived(generation: 1, frame: .logoutOK(id: "3")))
+        let done = driver.on(.serverSaid(generation: 1, .reply("3", .loggedOut)))
         #expect(Driver.callbacks(in: done) == ["logoutCompletion(error: null)"])
         #expect(Driver.others(in: done).contains(.closeDatabase(epoch: 1)))
         #expect(driver.machine.loginStatus == .logout)
@@ -185,7 +182,7 @@ struct StateMachineTransitionTests {
     func logoutOffline() throws {
         var driver = try Driver(profile: .easemob)
         driver.loginOnline()
-        driver.on(.socketClosed(generation: 1, code: nil, reason: ""))
+        driver.on(.socketClosed(generation: 1, sessionEndCode: nil, reason: ""))
         let unbind = driver.on(.logout(unbindDeviceToken: true))
         #expect(Driver.canonical(in: unbind) == [.logoutCompleted(error: ClientError(code: 300, message: "unbinding the device token needs the server"), loggedOut: false)])
         #expect(driver.machine.isLoggedIn)
@@ -200,17 +197,17 @@ struct StateMachineTransitionTests {
         var driver = try Driver(profile: .easemob)
         driver.loginOnline()
         driver.on(.renewToken("bad"))
-        let refused = driver.on(.frameReceived(generation: 1, frame: .error(id: "2", code: 104, message: "invalid token", field: "token")))
+        let refused = driver.on(.serverSaid(generation: 1, .reply("2", .refused(ClientError(code: 104, message: "invalid token"), field: "token"))))
         #expect(Driver.callbacks(in: refused) == [#"renewTokenCompletion(error: {"code":104,"message":"invalid token"})"#])
         #expect(driver.machine.currentToken == "t1")
     }
 
     @Test("Z3 Z4: after a kick or an expiry ZIM calls fail with 6000121")
     func zimNotLoggedIn() throws {
-        for end in [ServerFrame.kicked(code: 206, reason: "r", by: nil), .tokenExpired] {
+        for end in [ServerInput.end(.kicked(code: 206, reason: "r", by: nil)), .end(.tokenExpired)] {
             var driver = try Driver(profile: .zim)
             driver.loginOnline()
-            driver.frame(end)
+            driver.said(end)
             let send = driver.on(.send(localID: "m1", to: "bob", text: "hi"))
             #expect(Driver.callbacks(in: send) == [#"messageSentCallback(messageId: null, errorCode: 6000121)"#])
             let renew = driver.on(.renewToken("t2"))
@@ -225,11 +222,11 @@ struct StateMachineTransitionTests {
         let opened = driver.on(.databaseOpened(epoch: 1, error: nil))
         #expect(Driver.callbacks(in: opened) == ["loginCallback(errorCode: 0)", #"connectionStateChanged(state: "Connecting", event: "ActiveLogin")"#])
         #expect(driver.machine.isLoggedIn && !driver.machine.isConnected)
-        let failed = driver.on(.socketClosed(generation: 1, code: nil, reason: "offline"))
+        let failed = driver.on(.socketClosed(generation: 1, sessionEndCode: nil, reason: "offline"))
         #expect(Driver.callbacks(in: failed).isEmpty)
         driver.on(.timerFired(.reconnect))
         driver.on(.socketOpened(generation: 2))
-        let up = driver.on(.frameReceived(generation: 2, frame: .loginOK(id: driver.lastSentID ?? "", resource: "r", tokenExpiresAt: nil, serverTime: 0)))
+        let up = driver.on(.serverSaid(generation: 2, .reply(driver.lastSentID ?? "", .loginAccepted(resource: "r", tokenExpiresAt: nil, serverTime: 0))))
         #expect(Driver.callbacks(in: up) == [#"connectionStateChanged(state: "Connected", event: "Success")"#])
     }
 
@@ -257,9 +254,9 @@ struct StateMachineTransitionTests {
     func zimGivesUp() throws {
         var driver = try Driver(profile: .zim, reconnect: ReconnectPolicy(steps: [.init(throughAttempt: nil, minMs: 100, maxMs: 100)], maxAttempts: 1))
         driver.loginOnline()
-        driver.on(.socketClosed(generation: 1, code: nil, reason: ""))
+        driver.on(.socketClosed(generation: 1, sessionEndCode: nil, reason: ""))
         driver.on(.timerFired(.reconnect))
-        let gaveUp = driver.on(.socketClosed(generation: 2, code: nil, reason: ""))
+        let gaveUp = driver.on(.socketClosed(generation: 2, sessionEndCode: nil, reason: ""))
         #expect(Driver.callbacks(in: gaveUp) == [#"connectionStateChanged(state: "Disconnected", event: "LoginInterrupted")"#])
         #expect(driver.machine.lastEndReason == .reconnectGaveUp)
     }
@@ -269,11 +266,11 @@ struct StateMachineTransitionTests {
         var driver = try Driver(profile: .easemob)
         driver.loginOnline()
         driver.on(.logout(unbindDeviceToken: false))
-        driver.on(.frameReceived(generation: 1, frame: .logoutOK(id: "2")))
+        driver.on(.serverSaid(generation: 1, .reply("2", .loggedOut)))
         driver.on(.login(user: "bob", token: "t"))
         driver.on(.databaseOpened(epoch: 2, error: nil))
-        #expect(driver.on(.frameReceived(generation: 1, frame: .kicked(code: 217, reason: "old", by: nil))).isEmpty)
-        #expect(driver.on(.socketClosed(generation: 1, code: 4217, reason: "old")).isEmpty)
+        #expect(driver.on(.serverSaid(generation: 1, .end(.kicked(code: 217, reason: "old", by: nil)))).isEmpty)
+        #expect(driver.on(.socketClosed(generation: 1, sessionEndCode: 217, reason: "old")).isEmpty)
         #expect(driver.on(.databaseOpened(epoch: 1, error: nil)).isEmpty)
         #expect(driver.machine.loginStatus == .logging)
     }
@@ -283,12 +280,12 @@ struct StateMachineTransitionTests {
         var driver = try Driver(profile: .easemob)
         driver.loginOnline()
         let message = ChatMessage(messageId: "17", from: "bob", to: "alice", text: "hi", timestamp: 1)
-        driver.frame(.offlineStart(count: 1))
-        let received = driver.on(.frameReceived(generation: 1, frame: .message(message)))
+        driver.said(.push(.offlineStart(count: 1)))
+        let received = driver.on(.serverSaid(generation: 1, .push(.message(message))))
         #expect(received.first == .storeMessage(message, offline: true))
-        #expect(driver.on(.messageStored(messageId: "17")) == [.sendFrame(generation: 1, frame: .ack(id: "2", messageId: "17"))])
-        driver.frame(.offlineFinish)
-        let live = driver.on(.frameReceived(generation: 1, frame: .message(message)))
+        #expect(driver.on(.messageStored(messageId: "17")) == [.sendRequest(generation: 1, .ack("2", messageId: "17"))])
+        driver.said(.push(.offlineFinish))
+        let live = driver.on(.serverSaid(generation: 1, .push(.message(message))))
         #expect(live.first == .storeMessage(message, offline: false))
         #expect(driver.callbacks().suffix(4) == [
             "onOfflineMessageSyncStart", #"messagesDidReceive(messageId: "17", from: "bob", text: "hi")"#,
@@ -300,10 +297,10 @@ struct StateMachineTransitionTests {
     func dataSync() throws {
         var driver = try Driver(profile: .easemob, syncTypes: [.contacts, .joinedGroups])
         driver.loginOnline()
-        driver.frame(.syncStart(type: .contacts))
-        driver.frame(.syncFinish(type: .contacts, error: nil))
-        driver.frame(.syncStart(type: .joinedGroups))
-        let drop = driver.on(.socketClosed(generation: 1, code: nil, reason: "lost"))
+        driver.said(.push(.syncStart(.contacts)))
+        driver.said(.push(.syncFinish(.contacts, error: nil)))
+        driver.said(.push(.syncStart(.joinedGroups)))
+        let drop = driver.on(.socketClosed(generation: 1, sessionEndCode: nil, reason: "lost"))
         #expect(driver.callbacks().suffix(5) == [
             #"syncDataStart(type: "contacts")"#, #"syncDataFinished(error: null, type: "contacts")"#,
             #"syncDataStart(type: "joinedGroups")"#, #"syncDataFinished(error: {"code":300,"message":"lost"}, type: "joinedGroups")"#,
@@ -317,10 +314,10 @@ struct StateMachineTransitionTests {
         var driver = try Driver(profile: .easemob)
         driver.loginOnline()
         #expect(driver.on(.timerFired(.keepAlive)) == [
-            .sendFrame(generation: 1, frame: .ping(id: nil)), .scheduleTimer(.keepAlive, afterMs: 10_000),
+            .sendRequest(generation: 1, .ping(nil)), .scheduleTimer(.keepAlive, afterMs: 10_000),
             .scheduleTimer(.pongTimeout, afterMs: 20_000),
         ])
-        #expect(driver.on(.frameRefused(generation: 1, error: .unknownOp("dance"))) == [.ignoredFrame(.unknownOp("dance"))])
+        #expect(driver.on(.messageUnreadable(generation: 1, reason: "dance")) == [.ignoredMessage(reason: "dance")])
         #expect(driver.machine.isConnected)
     }
 

@@ -36,10 +36,10 @@ enum OpenIMBenchDialect: ReferenceClientDialect {
 typealias MsyncBenchWire = ReferenceClientBenchWire<MsyncBenchDialect>
 typealias OpenIMBenchWire = ReferenceClientBenchWire<OpenIMBenchDialect>
 
-/// One device of dialect `Dialect`: the bench's calls become the state machine's
-/// ``ClientFrame``s, encoded by the reference client's wire, and what the wire decodes from
-/// the server (``ServerFrame``s) becomes ``BenchEvent``s. A message the wire cannot decode is
-/// a ``BenchEvent/malformed(_:)`` event (the device gives up).
+/// One device of dialect `Dialect`: the bench's calls become the requests the reference
+/// client's state machine sends (`SessionCommand`s), encoded by its wire, and what the wire
+/// decodes from the server (`ServerInput`s) becomes ``BenchEvent``s. A message the wire cannot
+/// decode is a ``BenchEvent/malformed(_:)`` event (the device gives up).
 struct ReferenceClientBenchWire<Dialect: ReferenceClientDialect>: BenchWire, @unchecked Sendable {
     // @unchecked: the wire is one device's, used only on the client loop (the protocol is
     // Sendable so that its metatype travels in the options).
@@ -57,22 +57,22 @@ struct ReferenceClientBenchWire<Dialect: ReferenceClientDialect>: BenchWire, @un
         let path = wire.upgradeTarget(endpointPath: ImockJSONDialect.path)
         guard wire.opensAtLogin else { return (path, HTTPHeaders()) }
         // The login is the upgrade's query (OpenIM): encoding it names the target.
-        let output = wire.encode(.login(id: requestID(), request(login)))
+        let output = wire.encode(.login(requestID(), request(login)))
         return (output.connect ?? path, HTTPHeaders())
     }
 
     mutating func login(_ login: BenchLogin) -> BenchWireOutput {
         guard !wire.opensAtLogin else { return bench(wire.handshakeSucceeded()) }
-        return bench(wire.encode(.login(id: requestID(), request(login))))
+        return bench(wire.encode(.login(requestID(), request(login))))
     }
 
-    mutating func ping() -> BenchWireOutput { bench(wire.encode(.ping(id: requestID()))) }
+    mutating func ping() -> BenchWireOutput { bench(wire.encode(.ping(requestID()))) }
 
     mutating func send(to user: String, text: String) -> BenchWireOutput {
-        bench(wire.encode(.send(id: requestID(), to: user, text: text)))
+        bench(wire.encode(.send(requestID(), to: user, text: text)))
     }
 
-    mutating func ack(_ id: String) -> BenchWireOutput { bench(wire.encode(.ack(id: requestID(), messageId: id))) }
+    mutating func ack(_ id: String) -> BenchWireOutput { bench(wire.encode(.ack(requestID(), messageId: id))) }
 
     mutating func receive(_ message: WireMessage) -> BenchWireOutput { bench(wire.decode(message)) }
 
@@ -83,29 +83,29 @@ struct ReferenceClientBenchWire<Dialect: ReferenceClientDialect>: BenchWire, @un
     }
 
     private func bench(_ output: ClientWireOutput) -> BenchWireOutput {
-        BenchWireOutput(send: output.send, events: output.frames.map(Self.event))
+        BenchWireOutput(send: output.send, events: output.inputs.map(Self.event))
     }
 
-    /// The bench's reading of one decoded frame.
-    static func event(_ frame: Result<ServerFrame, FrameError>) -> BenchEvent {
-        switch frame {
+    /// The bench's reading of what the server said.
+    static func event(_ input: Result<ServerInput, UnreadableMessage>) -> BenchEvent {
+        switch input {
         case .failure(let error): .malformed("\(error)")
-        case .success(.loginOK): .loginAccepted
-        case .success(.loginError(_, let code, _)): .loginRefused(code: code)
-        case .success(.pong): .pong
-        case .success(.kicked(let code, _, _)): .kicked(code: code)
-        case .success(.message(let message)): .message(id: message.messageId, text: message.text)
-        case .success(.offlineStart(let count)): .offlineStart(count: count)
-        case .success(.offlineFinish): .offlineFinish
-        case .success(.sendOK): .sent
-        case .success(.ackOK): .acked
-        case .success(.error(_, let code, _, _)): .refused(code: code)
+        case .success(.reply(_, .loginAccepted)): .loginAccepted
+        case .success(.reply(_, .loginRefused(let error))): .loginRefused(code: error.code)
+        case .success(.reply(_, .pong)): .pong
+        case .success(.end(.kicked(let code, _, _))): .kicked(code: code)
+        case .success(.push(.message(let message))): .message(id: message.messageId, text: message.text)
+        case .success(.push(.offlineStart(let count))): .offlineStart(count: count)
+        case .success(.push(.offlineFinish)): .offlineFinish
+        case .success(.reply(_, .sent)): .sent
+        case .success(.reply(_, .acked)): .acked
+        case .success(.reply(_, .refused(let error, _))): .refused(code: error.code)
         case .success: .other
         }
     }
 
-    private mutating func requestID() -> String {
+    private mutating func requestID() -> RequestTag {
         nextID += 1
-        return String(nextID)
+        return RequestTag(String(nextID))
     }
 }

@@ -12,9 +12,9 @@ extension ClientEngine {
             databases.removeValue(forKey: epoch)?.close()
         case .openSocket(let generation):
             openSocket(generation: generation)
-        case .sendFrame(let generation, let frame):
+        case .sendRequest(let generation, let request):
             guard let link = links[generation] else { return }
-            deliver(link.wire.encode(frame), on: link)
+            deliver(link.wire.encode(request), on: link)
         case .closeSocket(let generation, let code):
             links.removeValue(forKey: generation)?.close(code: code)
             finishRoundTrips(generation: generation)
@@ -29,8 +29,8 @@ extension ClientEngine {
             storeMessage(message, offline: offline)
         case .emit(let callback):
             delegates.deliver(log.append(callback))
-        case .ignoredFrame(let error):
-            note("ignored frame: \(error)")
+        case .ignoredMessage(let reason):
+            note("ignored frame: \(reason)")
         }
     }
 
@@ -74,7 +74,7 @@ extension ClientEngine {
             address = try SocketAddress.resolve(host: endpoint.host, port: endpoint.port)
         } catch {
             links[generation] = nil
-            feed(.socketClosed(generation: generation, code: nil, reason: error.description))
+            feed(.socketClosed(generation: generation, sessionEndCode: nil, reason: error.description))
             return
         }
         WebSocketClient.connect(
@@ -91,7 +91,7 @@ extension ClientEngine {
                     guard self.links[generation] === link else { return }  // the refusal ended it
                 }
                 self.links[generation] = nil
-                self.feed(.socketClosed(generation: generation, code: nil, reason: error.description))
+                self.feed(.socketClosed(generation: generation, sessionEndCode: nil, reason: error.description))
             }
         }
     }
@@ -109,29 +109,36 @@ extension ClientEngine {
         deliver(link.wire.decode(message), on: link)
     }
 
-    /// Sends what a wire step produced and feeds its frames to the state machine. The pong of a
-    /// ``startRoundTrip(_:)`` ping is the shell's own and never reaches the state machine.
+    /// Sends what a wire step produced and feeds what the server said to the state machine. The
+    /// pong of a ``startRoundTrip(_:)`` ping is the shell's own and never reaches the state machine.
     private func deliver(_ output: ClientWireOutput, on link: SocketLink) {
         if let target = output.connect { connect(link, path: target) }
         for message in output.send { link.send(message) }
-        for frame in output.frames {
-            switch frame {
-            case .success(.pong(let id?, _)) where roundTrips[id] != nil:
-                roundTrips.removeValue(forKey: id)?.finish(true)
-            case .success(let frame):
-                feed(.frameReceived(generation: link.generation, frame: frame))
+        for input in output.inputs {
+            switch input {
+            case .success(.reply(let tag?, .pong)) where roundTrips[tag.rawValue] != nil:
+                roundTrips.removeValue(forKey: tag.rawValue)?.finish(true)
+            case .success(let input):
+                feed(.serverSaid(generation: link.generation, input))
             case .failure(let error):
-                feed(.frameRefused(generation: link.generation, error: error))
+                feed(.messageUnreadable(generation: link.generation, reason: error.reason))
             }
         }
     }
 
-    /// A socket opened or closed, reported only while the state machine still owns that socket.
-    func socketReported(_ link: SocketLink, _ event: ClientEvent) {
+    /// The socket opened, reported only while the state machine still owns it.
+    func socketOpened(_ link: SocketLink) {
         guard links[link.generation] === link else { return }
-        if case .socketClosed = event { links[link.generation] = nil }
-        feed(event)
-        if case .socketClosed(let generation, _, _) = event { finishRoundTrips(generation: generation) }
+        feed(.socketOpened(generation: link.generation))
+    }
+
+    /// The socket closed with `code` (nil: without a close frame), reported only while the state
+    /// machine still owns it, with what the connection's wire says the close means.
+    func socketClosed(_ link: SocketLink, code: UInt16?, reason: String) {
+        guard links[link.generation] === link else { return }
+        links[link.generation] = nil
+        feed(.socketClosed(generation: link.generation, sessionEndCode: link.wire.sessionEndCode(ofClose: code), reason: reason))
+        finishRoundTrips(generation: link.generation)
     }
 
     /// Sends a `ping` with an id of the shell's own on the live connection; `finish(true)` runs
@@ -142,7 +149,7 @@ extension ClientEngine {
         roundTripCounter += 1
         let id = "roundtrip-\(roundTripCounter)"
         roundTrips[id] = RoundTrip(generation: generation, finish: finish)
-        deliver(link.wire.encode(.ping(id: id)), on: link)
+        deliver(link.wire.encode(.ping(RequestTag(id))), on: link)
     }
 
     /// Ends the round trips waiting on socket `generation` (nil: all of them) unanswered.

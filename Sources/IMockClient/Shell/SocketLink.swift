@@ -53,7 +53,7 @@ final class SocketLink: WebSocketDelegate {
         if wire.opensAtLogin {
             engine?.upgraded(self)  // the socket was reported open before; this is the login's answer
         } else {
-            engine?.socketReported(self, .socketOpened(generation: generation))
+            engine?.socketOpened(self)
         }
     }
 
@@ -68,6 +68,6 @@ final class SocketLink: WebSocketDelegate {
     func webSocketDidClose(_ channel: WebSocketChannel, code: WebSocketCloseCode, reason: String) {
         self.channel = nil
         let reported: UInt16? = code == .abnormalClosure ? nil : code.rawValue
-        engine?.socketReported(self, .socketClosed(generation: generation, code: reported, reason: reason))
+        engine?.socketClosed(self, code: reported, reason: reason)
     }
 }

@@ -1,5 +1,4 @@
 import IMockCore
-import IMockWire
 
 /// What the I/O shell must do, in order.
 public enum ClientAction: Sendable, Equatable {
@@ -9,8 +8,9 @@ public enum ClientAction: Sendable, Equatable {
     case closeDatabase(epoch: UInt64)
     /// Open a WebSocket to the server; answer with `socketOpened` / `socketClosed` of `generation`.
     case openSocket(generation: UInt64)
-    /// Send `frame` on socket `generation` (as the connection's ``ClientWire`` writes it).
-    case sendFrame(generation: UInt64, frame: ClientFrame)
+    /// Send `request` on socket `generation`, as the connection's ``ClientWire`` writes it in its
+    /// dialect. The request's tag is the client's request id, which the reply carries back.
+    case sendRequest(generation: UInt64, SessionCommand)
     /// Close socket `generation` with `code`; no `socketClosed` event is expected for it.
     case closeSocket(generation: UInt64, code: UInt16)
     /// Start (or restart) `timer`.
@@ -22,8 +22,8 @@ public enum ClientAction: Sendable, Equatable {
     case storeMessage(ChatMessage, offline: Bool)
     /// Deliver a callback to the delegates.
     case emit(EmittedCallback)
-    /// A server frame was malformed and ignored (for the log).
-    case ignoredFrame(FrameError)
+    /// A server message could not be read and was ignored (for the log).
+    case ignoredMessage(reason: String)
 }
 
 /// One canonical callback and its rendering in the profile's vocabulary (zero or more records).

@@ -1,7 +1,7 @@
 import IMockCore
-import IMockWire
 
-/// What happens to the client: an API call, a socket or database result, a frame, a timer.
+/// What happens to the client: an API call, a socket or database result, what the server said
+/// (as the connection's ``ClientWire`` read it), a timer.
 /// Socket and database events carry the generation they were opened with; events of an older
 /// generation are ignored, so nothing of an old connection or account reaches the new one (X2).
 public enum ClientEvent: Sendable, Equatable {
@@ -18,13 +18,15 @@ public enum ClientEvent: Sendable, Equatable {
     case databaseOpened(epoch: UInt64, error: ClientError?)
     /// Socket `generation` is open.
     case socketOpened(generation: UInt64)
-    /// Socket `generation` closed or failed to open; `code` nil when no close frame came.
-    case socketClosed(generation: UInt64, code: UInt16?, reason: String)
-    /// A message on socket `generation` could not be read as a frame (the connection's
-    /// ``ClientWire`` says why).
-    case frameRefused(generation: UInt64, error: FrameError)
-    /// A parsed frame arrived on socket `generation`.
-    case frameReceived(generation: UInt64, frame: ServerFrame)
+    /// Socket `generation` closed or failed to open. `sessionEndCode` is what the connection's
+    /// ``ClientWire`` read in the close code: the code of the kick, token error or refusal that
+    /// ended the session (the client never reconnects after one, C9), nil for a drop.
+    case socketClosed(generation: UInt64, sessionEndCode: Int?, reason: String)
+    /// A message on socket `generation` could not be read (the connection's ``ClientWire``
+    /// says why).
+    case messageUnreadable(generation: UInt64, reason: String)
+    /// The server said `input` on socket `generation`.
+    case serverSaid(generation: UInt64, ServerInput)
     /// The shell stored offline message `messageId`; the client may ack it (C10).
     case messageStored(messageId: String)
     /// A timer fired.

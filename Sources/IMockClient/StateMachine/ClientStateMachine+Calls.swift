@@ -1,4 +1,3 @@
-import IMockWire
 import IMockCore
 
 extension ClientStateMachine {
@@ -79,7 +78,7 @@ extension ClientStateMachine {
                 let id = nextRequestID()
                 session.pendingLogout = PendingLogout(id: id, unbindDeviceToken: unbindDeviceToken)
                 phase = .loggedIn(session)
-                sendFrame(.logout(id: id, unbindDeviceToken: unbindDeviceToken))
+                sendRequest(.logout(RequestTag(id), unbindDeviceToken: unbindDeviceToken))
             } else if unbindDeviceToken {
                 emit(
                     .logoutCompleted(
@@ -115,7 +114,7 @@ extension ClientStateMachine {
             let id = nextRequestID()
             session.pendingRenewals[id] = PendingRenewal(token: token, callID: callID)
             phase = .loggedIn(session)
-            sendFrame(.renewToken(id: id, token: token))
+            sendRequest(.renewToken(RequestTag(id), token: token))
         } else {
             session.token = token
             phase = .loggedIn(session)
@@ -159,12 +158,12 @@ extension ClientStateMachine {
         let id = nextRequestID()
         session.pendingSends[id] = localID
         phase = .loggedIn(session)
-        sendFrame(.send(id: id, to: to, text: text))
+        sendRequest(.send(RequestTag(id), to: to, text: text))
     }
 
     /// C10: an offline message is acked once stored, so it is delivered once.
     mutating func messageStored(messageId: String) {
         guard case .loggedIn(let session) = phase, session.link == .connected else { return }
-        sendFrame(.ack(id: nextRequestID(), messageId: messageId))
+        sendRequest(.ack(RequestTag(nextRequestID()), messageId: messageId))
     }
 }

@@ -1,6 +1,5 @@
 import IMockCommon
 import IMockCore
-import IMockWire
 
 extension ClientStateMachine {
     mutating func socketOpened(generation: UInt64) {
@@ -10,7 +9,7 @@ extension ClientStateMachine {
             let id = nextRequestID()
             attempt.step = .awaitingReply(id: id)
             phase = .loggingIn(attempt)
-            sendFrame(loginFrame(id: id, user: attempt.user, token: attempt.token, autoLogin: false))
+            sendRequest(loginRequest(id: id, user: attempt.user, token: attempt.token, autoLogin: false))
         case .loggedIn(var session):
             guard case .opening(let number) = session.link else { return }
             let id = nextRequestID()
@@ -18,16 +17,10 @@ extension ClientStateMachine {
             phase = .loggedIn(session)
             // An offline login's first attempt is the app's login; later ones are reconnects.
             let auto = number > 0 || session.everConnected
-            sendFrame(loginFrame(id: id, user: session.user, token: session.token, autoLogin: auto))
+            sendRequest(loginRequest(id: id, user: session.user, token: session.token, autoLogin: auto))
         default:
             return
         }
-    }
-
-    /// A close code `4000 + code` (4999: OpenIM 2002) carries the kick or refusal code.
-    static func codeOfClose(_ closeCode: UInt16?) -> Int? {
-        guard let closeCode, (4000...4999).contains(closeCode) else { return nil }
-        return closeCode == 4999 ? OpenIMKickCode.kickOnlineMessage.rawValue : Int(closeCode) - 4000
     }
 
     /// Kick codes that are token problems, not kicks (C8, O6).
@@ -39,10 +32,9 @@ extension ClientStateMachine {
         }
     }
 
-    mutating func socketClosed(generation: UInt64, code: UInt16?, reason: String) {
+    mutating func socketClosed(generation: UInt64, sessionEndCode fatalCode: Int?, reason: String) {
         guard generation == liveSocket else { return }
         liveSocket = nil
-        let fatalCode = Self.codeOfClose(code)
         switch phase {
         case .loggedOut:
             return
@@ -51,7 +43,7 @@ extension ClientStateMachine {
             failLogin(ClientError(code: fatalCode ?? rules.serverNotReachable, message: message))
         case .loggedIn(var session):
             if let fatalCode {
-                // C9: a kick or token error never reconnects, even without its frame.
+                // C9: a kick or token error never reconnects, even when only the close told it.
                 if session.link != .connected {
                     emit(.connectionAttemptFailed(ClientError(code: fatalCode, message: reason)))
                 }
@@ -125,7 +117,7 @@ extension ClientStateMachine {
                 return
             }
         case (.keepAlive, .loggedIn(var session)) where session.link == .connected:
-            sendFrame(.ping(id: nil))
+            sendRequest(.ping(nil))
             output.append(.scheduleTimer(.keepAlive, afterMs: options.keepAliveIntervalMs))
             guard !session.awaitingPong else { return }
             session.awaitingPong = true

@@ -1,10 +1,11 @@
 import IMockCommon
 import IMockCore
-import IMockWire
 
 /// The SDK connection state machine, pure: ``handle(_:nowMs:)`` takes an event and returns the
 /// actions for the I/O shell, callbacks included. Logged in and connected are kept apart
-/// (E1, E3, C2, O3, Z1): ``loginStatus`` and ``isConnected`` change independently.
+/// (E1, E3, C2, O3, Z1): ``loginStatus`` and ``isConnected`` change independently. It speaks no
+/// wire dialect: it sends `SessionCommand`s and hears ``ServerInput``s and what a close meant,
+/// which the connection's ``ClientWire`` translates to and from its dialect.
 ///
 /// ```
 /// Logout ──login──▶ Logging[db → socket → login sent] ──login.ok──▶ Logged·connected
@@ -48,11 +49,11 @@ public struct ClientStateMachine: Sendable {
         case .send(let localID, let to, let text): send(localID: localID, to: to, text: text)
         case .databaseOpened(let epoch, let error): databaseOpened(epoch: epoch, error: error)
         case .socketOpened(let generation): socketOpened(generation: generation)
-        case .socketClosed(let generation, let code, let reason):
-            socketClosed(generation: generation, code: code, reason: reason)
-        case .frameRefused(let generation, let error):
-            if generation == liveSocket { output.append(.ignoredFrame(error)) }
-        case .frameReceived(let generation, let frame): frameReceived(generation: generation, frame: frame)
+        case .socketClosed(let generation, let endCode, let reason):
+            socketClosed(generation: generation, sessionEndCode: endCode, reason: reason)
+        case .messageUnreadable(let generation, let reason):
+            if generation == liveSocket { output.append(.ignoredMessage(reason: reason)) }
+        case .serverSaid(let generation, let input): serverSaid(generation: generation, input)
         case .messageStored(let messageId): messageStored(messageId: messageId)
         case .timerFired(let timer): timerFired(timer)
         }
@@ -122,20 +123,23 @@ public struct ClientStateMachine: Sendable {
         output.append(.openSocket(generation: socketGeneration))
     }
 
-    mutating func closeLiveSocket(code: UInt16 = CloseCode.normal) {
+    /// The WebSocket close code of a normal closure.
+    static let normalCloseCode: UInt16 = 1000
+
+    mutating func closeLiveSocket(code: UInt16 = Self.normalCloseCode) {
         guard let generation = liveSocket else { return }
         output.append(.closeSocket(generation: generation, code: code))
         liveSocket = nil
     }
 
-    mutating func sendFrame(_ frame: ClientFrame) {
+    mutating func sendRequest(_ request: SessionCommand) {
         guard let generation = liveSocket else { return }
-        output.append(.sendFrame(generation: generation, frame: frame))
+        output.append(.sendRequest(generation: generation, request))
     }
 
-    func loginFrame(id: String, user: String, token: String, autoLogin: Bool) -> ClientFrame {
+    func loginRequest(id: String, user: String, token: String, autoLogin: Bool) -> SessionCommand {
         .login(
-            id: id,
+            RequestTag(id),
             LoginRequest(
                 appKey: options.appKey, user: user, token: token, device: options.device, autoLogin: autoLogin,
                 sync: options.syncTypes))

@@ -33,9 +33,9 @@ struct Session: Sendable, Equatable {
     var link: Link
     /// False after an offline login (Z5) until the first `login.ok`.
     var everConnected: Bool
-    /// `renewToken` frames waiting for their reply, by request id.
+    /// `renewToken` requests waiting for their reply, by request id.
     var pendingRenewals: [String: PendingRenewal] = [:]
-    /// `send` frames waiting for their reply: request id → local id.
+    /// `send` requests waiting for their reply: request id → local id.
     var pendingSends: [String: String] = [:]
     var pendingLogout: PendingLogout?
     /// A ping went out and no `pong` came back yet; the `pongTimeout` timer runs.
@@ -60,13 +60,13 @@ enum Link: Sendable, Equatable {
     }
 }
 
-/// A `renewToken` frame waiting for its reply: the new token and the call it answers.
+/// A `renewToken` request waiting for its reply: the new token and the call it answers.
 struct PendingRenewal: Sendable, Equatable {
     var token: String
     var callID: String
 }
 
-/// A `logout` frame waiting for its reply.
+/// A `logout` request waiting for its reply.
 struct PendingLogout: Sendable, Equatable {
     var id: String
     var unbindDeviceToken: Bool

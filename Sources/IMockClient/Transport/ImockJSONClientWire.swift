@@ -1,23 +1,29 @@
+import IMockCore
 import IMockWire
 
-/// The imock JSON protocol: one text message per frame, both ways.
+/// The imock JSON protocol: one text message per frame, both ways; a request is the
+/// ``ClientFrame`` that carries it, a ``ServerFrame`` says one ``ServerInput``
+/// (ImockJSONClientWire+Frames.swift).
 final class ImockJSONClientWire: ClientWire {
     func upgradeTarget(endpointPath: String) -> String { endpointPath }
 
-    func encode(_ frame: ClientFrame) -> ClientWireOutput {
-        ClientWireOutput(send: [.text(frame.text)])
+    func encode(_ request: SessionCommand) -> ClientWireOutput {
+        ClientWireOutput(send: [.text(ClientFrame(request).text)])
     }
 
     func decode(_ message: WireMessage) -> ClientWireOutput {
         switch message {
         case .text(let text):
             do throws(FrameError) {
-                return ClientWireOutput(frames: [.success(try ServerFrameParser.parse(text))])
+                return ClientWireOutput(said: [ServerInput(try ServerFrameParser.parse(text))])
             } catch {
-                return ClientWireOutput(frames: [.failure(error)])
+                return .unreadable("\(error)")
             }
         case .binary:
-            return ClientWireOutput(frames: [.failure(.invalidValue(field: "message", reason: "binary; the imock JSON protocol sends text"))])
+            return .unreadable("\(FrameError.invalidValue(field: "message", reason: "binary; the imock JSON protocol sends text"))")
         }
     }
+
+    /// `kicked` / `login.error` / `token.expired` are followed by close `4000 + code`.
+    func sessionEndCode(ofClose code: UInt16?) -> Int? { KickCloseCode.sessionEndCode(of: code) }
 }

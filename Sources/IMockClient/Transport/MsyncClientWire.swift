@@ -2,13 +2,13 @@ import IMockCore
 import IMockWire
 
 /// The reference client over msync (docs/PROTOCOL-MSYNC.md), behaving as the Easemob Web SDK
-/// does on the wire: `login` is a PROVISION, `ping` an UNREAD (the answer is the `pong`), a
+/// does on the wire: `login` is a PROVISION, `ping` an UNREAD (its answer is the pong), a
 /// `send` a CHAT meta acked by `metaId`. After login it sends UNREAD; queues listed in the
-/// answer are the offline sync (`offline.start` … `offline.finish`); each queue is pulled
-/// page by page, every page confirmed with its `nextKey`; a NOTICE pulls its queue. STATISTIC
-/// metas are kicks, an unsolicited PROVISION failure a kick with the code its status says, a
-/// server time at or past the token's expiry `token.expired`, an unsolicited UNREAD answer
-/// before it `token.willExpire`.
+/// answer are the offline sync (offline start … finish); each queue is pulled page by page,
+/// every page confirmed with its `nextKey`; a NOTICE pulls its queue. STATISTIC metas are
+/// kicks, an unsolicited PROVISION failure a kick with the code its status says; an UNREAD
+/// answer whose server time reaches the token's expiry ends the session as expired, an
+/// unsolicited one before it is the token's warning. A kick's close is `4000 + code`.
 ///
 /// What msync does not carry is answered here: `ack` (pages are confirmed by key), `devices`
 /// and `renewToken` (REST in the Web SDK; refused with 110). Data-sync types are not asked
@@ -19,11 +19,11 @@ final class MsyncClientWire: ClientWire {
 
     private var appKey = ""
     private var user = ""
-    private var pendingLogin: String?
+    private var pendingLogin: RequestTag?
     /// Answers due to UNREADs sent, oldest first.
     private var pendingPings: [PingOrigin] = []
-    private var pendingSends: [UInt64: String] = [:]
-    private var pendingLogout: String?
+    private var pendingSends: [UInt64: RequestTag] = [:]
+    private var pendingLogout: RequestTag?
     private var nextMetaID: UInt64 = 1
     private var tokenExpiresAt: Int64?
     private var warnedFor: Int64?
@@ -32,10 +32,10 @@ final class MsyncClientWire: ClientWire {
     private var pulling: Set<String> = []
     private var offlineSync = OfflineSync.notStarted
 
-    /// Who sent an UNREAD: the state machine's `ping` (its id may be nil), or the wire itself
+    /// Who sent an UNREAD: the state machine's `ping` (its tag may be nil), or the wire itself
     /// (the one after login).
     private enum PingOrigin {
-        case ping(String?)
+        case ping(RequestTag?)
         case wire
     }
 
@@ -49,10 +49,13 @@ final class MsyncClientWire: ClientWire {
         endpointPath == ImockJSONDialect.path ? MsyncDialect.path : endpointPath
     }
 
-    // MARK: Frames to messages
+    /// A kick ends with close `4000 + code`, as in the imock JSON protocol.
+    func sessionEndCode(ofClose code: UInt16?) -> Int? { KickCloseCode.sessionEndCode(of: code) }
 
-    func encode(_ frame: ClientFrame) -> ClientWireOutput {
-        switch frame {
+    // MARK: Requests to messages
+
+    func encode(_ request: SessionCommand) -> ClientWireOutput {
+        switch request {
         case .login(let id, let request):
             pendingLogin = id
             appKey = request.appKey
@@ -73,7 +76,7 @@ final class MsyncClientWire: ClientWire {
             logout.reason = "inner:logout"
             return ClientWireOutput(send: [envelope(.logout, logout)])
         case .ack(let id, _):
-            return ClientWireOutput(frames: [.success(.ackOK(id: id))])
+            return ClientWireOutput(said: [.reply(id, .acked)])
         case .devices(let id):
             return refused(id, "msync has no device listing (the Web SDK asks GET …/users/{user}/resources)")
         case .renewToken(let id, _):
@@ -81,8 +84,8 @@ final class MsyncClientWire: ClientWire {
         }
     }
 
-    private func refused(_ id: String, _ message: String) -> ClientWireOutput {
-        ClientWireOutput(frames: [.success(.error(id: id, code: Self.notCarried, message: message, field: nil))])
+    private func refused(_ id: RequestTag, _ message: String) -> ClientWireOutput {
+        ClientWireOutput(said: [.reply(id, .refused(ClientError(code: Self.notCarried, message: message), field: nil))])
     }
 
     private func provision(_ request: LoginRequest) -> WireMessage {
@@ -122,14 +125,14 @@ final class MsyncClientWire: ClientWire {
         }
     }
 
-    // MARK: Messages to frames
+    // MARK: Messages to what the server said
 
     func decode(_ message: WireMessage) -> ClientWireOutput {
         let msync: MsyncPB.MSync
         do throws(MsyncWireError) {
             msync = try MsyncEnvelope.read(message).0
         } catch {
-            return ClientWireOutput(frames: [.failure(.invalidValue(field: "message", reason: error.description))])
+            return .unreadable(error.description)
         }
         do throws(ProtobufError) {
             switch msync.command ?? .sync {
@@ -139,10 +142,10 @@ final class MsyncClientWire: ClientWire {
             case .notice: return notice(try msync.decodePayload(as: MsyncPB.CommNotice.self))
             case .logout: return logoutResult(try msync.decodePayload(as: MsyncPB.Logout.self))
             case .unrecognized(let value):
-                return ClientWireOutput(frames: [.failure(.invalidValue(field: "command", reason: "unknown msync command \(value)"))])
+                return .unreadable("unknown msync command \(value)")
             }
         } catch {
-            return ClientWireOutput(frames: [.failure(.invalidValue(field: "payload", reason: "msync: \(error)"))])
+            return .unreadable("msync payload: \(error)")
         }
     }
 
@@ -152,15 +155,14 @@ final class MsyncClientWire: ClientWire {
         guard let id = pendingLogin else {
             // Unasked: a kick with a code the SDK has no statistic operation for.
             guard code != 0 else { return ClientWireOutput() }
-            return ClientWireOutput(frames: [.success(.kicked(code: code, reason: message, by: nil))])
+            return ClientWireOutput(said: [.end(.kicked(code: code, reason: message, by: nil))])
         }
         pendingLogin = nil
-        guard code == 0 else { return ClientWireOutput(frames: [.success(.loginError(id: id, code: code, message: message))]) }
+        guard code == 0 else { return ClientWireOutput(said: [.reply(id, .loginRefused(ClientError(code: code, message: message)))]) }
         tokenExpiresAt = MsyncProvision.expiresAt(replyAuthToken: provision.authToken)
         pendingPings.append(.wire)
-        let loginOK = ServerFrame.loginOK(
-            id: id, resource: provision.resource ?? "", tokenExpiresAt: tokenExpiresAt, serverTime: 0)
-        return ClientWireOutput(send: [envelope(.unread, MsyncPB.CommUnreadUL())], frames: [.success(loginOK)])
+        let accepted = ServerReply.loginAccepted(resource: provision.resource ?? "", tokenExpiresAt: tokenExpiresAt, serverTime: 0)
+        return ClientWireOutput(send: [envelope(.unread, MsyncPB.CommUnreadUL())], said: [.reply(id, accepted)])
     }
 
     private func unreadAnswer(_ answer: MsyncPB.CommUnreadDL) -> ClientWireOutput {
@@ -168,17 +170,17 @@ final class MsyncClientWire: ClientWire {
         let serverTime = Int64(clamping: answer.timestamp ?? 0)
         let isReply = !pendingPings.isEmpty
         if isReply, case .ping(let id) = pendingPings.removeFirst() {
-            output.frames.append(.success(.pong(id: id, serverTime: serverTime)))
+            output.inputs.append(.success(.reply(id, .pong(serverTime: serverTime))))
         }
         if let expiresAt = tokenExpiresAt, !expired {
             if serverTime >= expiresAt {
                 expired = true
-                output.frames.append(.success(.tokenExpired))
+                output.inputs.append(.success(.end(.tokenExpired)))
                 return output
             }
             if !isReply, warnedFor != expiresAt {
                 warnedFor = expiresAt
-                output.frames.append(.success(.tokenWillExpire(expiresAt: expiresAt)))
+                output.inputs.append(.success(.push(.tokenWillExpire(expiresAt: expiresAt))))
             }
         }
         let queues = answer.unread.compactMap { entry in entry.queue?.name.map { ($0, Int(entry.n ?? 0)) } }
@@ -187,7 +189,7 @@ final class MsyncClientWire: ClientWire {
                 offlineSync = .done
             } else {
                 offlineSync = .running(Set(queues.map(\.0)))
-                output.frames.append(.success(.offlineStart(count: queues.reduce(0) { $0 + $1.1 })))
+                output.inputs.append(.success(.push(.offlineStart(count: queues.reduce(0) { $0 + $1.1 }))))
             }
         }
         for (queue, _) in queues { output.send += pull(queue, key: nil) }
@@ -209,13 +211,13 @@ final class MsyncClientWire: ClientWire {
     private func syncAnswer(_ answer: MsyncPB.CommSyncDL) -> ClientWireOutput {
         if let metaId = answer.metaId, metaId != 0 { return sendAck(metaId, answer) }
         var output = ClientWireOutput()
-        for meta in answer.metas { output.frames += frames(of: meta) }
+        for meta in answer.metas { output.inputs += inputs(of: meta) }
         guard let queue = answer.queue?.name, pulling.contains(queue) else { return output }
         if answer.isLast == true || answer.nextKey == nil {
             pulling.remove(queue)
             if case .running(var remaining) = offlineSync, remaining.remove(queue) != nil {
                 offlineSync = remaining.isEmpty ? .done : .running(remaining)
-                if remaining.isEmpty { output.frames.append(.success(.offlineFinish)) }
+                if remaining.isEmpty { output.inputs.append(.success(.push(.offlineFinish))) }
             }
         } else {
             output.send += pull(queue, key: answer.nextKey)
@@ -223,23 +225,23 @@ final class MsyncClientWire: ClientWire {
         return output
     }
 
-    private func frames(of meta: MsyncPB.Meta) -> [Result<ServerFrame, FrameError>] {
+    private func inputs(of meta: MsyncPB.Meta) -> [Result<ServerInput, UnreadableMessage>] {
         switch meta.ns ?? .statistic {
         case .statistic:
             guard let body = try? meta.decodePayload(as: MsyncPB.StatisticsBody.self), let operation = body.operation,
                 let code = MsyncKick.code(of: operation)
             else { return [] }
             let by = operation == .userLoginAnotherDevice ? KickedBy(deviceName: "", extensionInfo: body.reason ?? "") : nil
-            return [.success(.kicked(code: code, reason: "kicked (\(code))", by: by))]
+            return [.success(.end(.kicked(code: code, reason: "kicked (\(code))", by: by)))]
         case .chat:
             guard let body = try? meta.decodePayload(as: MsyncPB.MessageBody.self) else {
-                return [.failure(.invalidValue(field: "meta.payload", reason: "not a MessageBody"))]
+                return [.failure(UnreadableMessage(reason: "meta.payload: not a MessageBody"))]
             }
             let message = ChatMessage(
                 messageId: String(meta.id ?? 0), from: meta.from?.name ?? body.from?.name ?? "",
                 to: meta.to?.name ?? body.to?.name ?? user, text: body.contents.first?.text ?? "",
                 timestamp: Int64(clamping: meta.timestamp ?? 0))
-            return [.success(.message(message))]
+            return [.success(.push(.message(message)))]
         default:
             return []
         }
@@ -249,14 +251,13 @@ final class MsyncClientWire: ClientWire {
         guard let id = pendingSends.removeValue(forKey: metaId) else { return ClientWireOutput() }
         let status = answer.status ?? MsyncPB.Status()
         guard (status.errorCode ?? .ok) != .ok else {
-            let sent = ServerFrame.sendOK(
-                id: id, messageId: String(answer.serverId ?? 0), timestamp: Int64(clamping: answer.timestamp ?? 0))
-            return ClientWireOutput(frames: [.success(sent)])
+            let sent = ServerReply.sent(messageId: String(answer.serverId ?? 0), timestamp: Int64(clamping: answer.timestamp ?? 0))
+            return ClientWireOutput(said: [.reply(id, sent)])
         }
         let reason = status.reason ?? ""
         // The Web SDK's reading: "username … doesn't exist!" is USER_NOT_FOUND.
         let code = reason.contains("username") && reason.contains("doesn't exist!") ? 204 : 500
-        return ClientWireOutput(frames: [.success(.error(id: id, code: code, message: reason, field: nil))])
+        return ClientWireOutput(said: [.reply(id, .refused(ClientError(code: code, message: reason), field: nil))])
     }
 
     private func logoutResult(_ logout: MsyncPB.Logout) -> ClientWireOutput {
@@ -265,9 +266,9 @@ final class MsyncClientWire: ClientWire {
         let status = logout.status ?? MsyncPB.Status()
         guard (status.errorCode ?? .ok) == .ok else {
             let (code, message) = MsyncStatusTable.code(of: status)
-            return ClientWireOutput(frames: [.success(.error(id: id, code: code, message: message, field: nil))])
+            return ClientWireOutput(said: [.reply(id, .refused(ClientError(code: code, message: message), field: nil))])
         }
-        return ClientWireOutput(frames: [.success(.logoutOK(id: id))])
+        return ClientWireOutput(said: [.reply(id, .loggedOut)])
     }
 
     // MARK: Building

@@ -3,26 +3,26 @@ import IMockWire
 
 /// OpenIM's message gateway as the Go SDK speaks it (docs/PROTOCOL-OPENIM.md): the login is
 /// the upgrade request's query, frames are gzip(gob), requests carry `msgIncr`. The state
-/// machine's words map onto it like this:
+/// machine's requests and what it hears map onto it like this:
 ///
 /// - `login` → the upgrade at `/openim/{org}/{app}?sendID&token&platformID&…&isMsgResp=true&
 ///   deviceID` (the device's OpenIM platform and UUID). With `isMsgResp` the login's answer is
 ///   the first text frame, so the server's faults hold or drop it as they do an imock
-///   `login.ok`. Success is `login.ok` and asks for the newest seqs (1001), then pulls the
-///   conversations that have offline messages (1002), which arrive as `offline.start`, the
-///   messages, `offline.finish`;
-/// - a refusal's `errCode` (that frame, or an HTTP answer for bad arguments) in the imock
-///   protocol's codes: 1501 → `login.error` 108, 1502 → 202, 1503/1505/1507 → 104, 1506 →
-///   `kicked` 2002, 1002/1004 → a `login.error` with the OpenIM code; any other (1602, 500) →
-///   no frame: a drop the client retries;
-/// - `send` → 1003 (its reply `send.ok`), `logout` → 2003 (`logout.ok`), `ping` → the text
+///   `login.ok`. Success is `loginAccepted` and asks for the newest seqs (1001), then pulls the
+///   conversations that have offline messages (1002), which arrive as the offline start, the
+///   messages, the offline finish;
+/// - a refusal's `errCode` (that frame, or an HTTP answer for bad arguments) in Easemob's
+///   codes: 1501 → `loginRefused` 108, 1502 → 202, 1503/1505/1507 → 104, 1506 → a kick 2002,
+///   1002/1004 → `loginRefused` with the OpenIM code; any other (1602, 500) → nothing: a drop
+///   the client retries;
+/// - `send` → 1003 (its reply `sent`), `logout` → 2003 (`loggedOut`), `ping` → the text
 ///   heartbeat (`pong`), `ack` → answered here (a pulled message is acked by the pull);
-///   `renewToken` and `devices` → an `error` (OpenIM has neither on the gateway);
-/// - pushes 2001 → `message`, 2002 → `kicked` 2002.
+///   `renewToken` and `devices` → refused (OpenIM has neither on the gateway);
+/// - pushes 2001 → a message, 2002 → a kick 2002 (its close is 4999).
 final class OpenIMClientWire: ClientWire {
     private let codec = OpenIMFrameCodec(encoding: .gob, gzip: true)
-    /// The login this connection carries (set when its frame is encoded).
-    private var login: (id: String, request: LoginRequest)?
+    /// The login this connection carries (set when its request is encoded).
+    private var login: (id: RequestTag, request: LoginRequest)?
     /// Requests waiting for their reply, by `msgIncr`: their kind.
     private var pending: [String: Int] = [:]
     private var operations: UInt64 = 0
@@ -34,32 +34,34 @@ final class OpenIMClientWire: ClientWire {
 
     func upgradeTarget(endpointPath: String) -> String { endpointPath }
 
-    func encode(_ frame: ClientFrame) -> ClientWireOutput {
-        switch frame {
+    /// A kick's close is `4000 + code`, 4999 for 2002.
+    func sessionEndCode(ofClose code: UInt16?) -> Int? { KickCloseCode.sessionEndCode(of: code) }
+
+    func encode(_ request: SessionCommand) -> ClientWireOutput {
+        switch request {
         case .login(let id, let request):
             login = (id, request)
             return ClientWireOutput(connect: Self.target(request, operationID: nextOperation()))
         case .ping(let id):
-            let ping = JSONValue.object([("type", "ping"), ("body", .string(id ?? ""))])
+            let ping = JSONValue.object([("type", "ping"), ("body", .string(id?.rawValue ?? ""))])
             return ClientWireOutput(send: [.text(ping.encodedString)])
         case .send(let id, let to, let text):
             let user = login?.request.user ?? ""
-            var data = OpenIMChatMessage.msgData(ChatMessage(messageId: id, from: user, to: to, text: text, timestamp: 0))
+            var data = OpenIMChatMessage.msgData(ChatMessage(messageId: id.rawValue, from: user, to: to, text: text, timestamp: 0))
             data.seq = 0
             data.status = 1
             data.senderPlatformID = Int32(login?.request.device.platform.openIMPlatformID ?? 0)
-            return ClientWireOutput(send: [request(OpenIMGatewayDialect.Request.sendMessage, id: id, data: data.protobufBytes())])
+            return ClientWireOutput(send: [self.request(OpenIMGatewayDialect.Request.sendMessage, id: id.rawValue, data: data.protobufBytes())])
         case .logout(let id, _):
             var data = OpenIMPB.DelUserPushTokenReq()
             data.userID = login?.request.user ?? ""
             data.platformID = Int32(login?.request.device.platform.openIMPlatformID ?? 0)
-            return ClientWireOutput(send: [request(OpenIMGatewayDialect.Request.logout, id: id, data: data.protobufBytes())])
+            return ClientWireOutput(send: [self.request(OpenIMGatewayDialect.Request.logout, id: id.rawValue, data: data.protobufBytes())])
         case .ack(let id, _):
-            return ClientWireOutput(frames: [.success(.ackOK(id: id))])
+            return ClientWireOutput(said: [.reply(id, .acked)])
         case .renewToken(let id, _), .devices(let id):
-            let error = ServerFrame.error(
-                id: id, code: OpenIMErrorCode.args.rawValue, message: "the OpenIM gateway has no such request", field: nil)
-            return ClientWireOutput(frames: [.success(error)])
+            let error = ClientError(code: OpenIMErrorCode.args.rawValue, message: "the OpenIM gateway has no such request")
+            return ClientWireOutput(said: [.reply(id, .refused(error, field: nil))])
         }
     }
 
@@ -77,7 +79,8 @@ final class OpenIMClientWire: ClientWire {
     /// Whether the `isMsgResp` answer came (the first text frame is it; later ones are heartbeats).
     private var answered = true
 
-    /// The `isMsgResp` answer `{"errCode","errMsg","errDlt"}`: `login.ok` (and 1001), or the refusal.
+    /// The `isMsgResp` answer `{"errCode","errMsg","errDlt"}`: the login accepted (and 1001), or
+    /// the refusal.
     private func loginAnswer(_ answer: JSONValue) -> ClientWireOutput {
         guard let login, let code = answer["errCode"]?.intValue else { return ClientWireOutput() }
         guard code != 0 else {
@@ -86,20 +89,20 @@ final class OpenIMClientWire: ClientWire {
             let newest = OpenIMPB.GetMaxSeqReq(userID: login.request.user)
             return ClientWireOutput(
                 send: [request(OpenIMGatewayDialect.Request.getNewestSeq, id: nextOperation(), data: newest.protobufBytes())],
-                frames: [.success(.loginOK(id: login.id, resource: resource, tokenExpiresAt: nil, serverTime: 0))])
+                said: [.reply(login.id, .loginAccepted(resource: resource, tokenExpiresAt: nil, serverTime: 0))])
         }
         let message = "\(answer["errMsg"]?.stringValue ?? ""): \(answer["errDlt"]?.stringValue ?? "") (OpenIM \(code))"
-        let frame: ServerFrame
+        let refusedCode: Int
         switch OpenIMErrorCode(rawValue: Int(code)) {
-        case .tokenExpired: frame = .loginError(id: login.id, code: KickCode.tokenExpired.rawValue, message: message)
-        case .tokenInvalid: frame = .loginError(id: login.id, code: KickCode.authenticationFailed.rawValue, message: message)
-        case .tokenMalformed, .tokenUnknown, .tokenNotExist:
-            frame = .loginError(id: login.id, code: KickCode.invalidToken.rawValue, message: message)
-        case .tokenKicked: frame = .kicked(code: OpenIMKickCode.kickOnlineMessage.rawValue, reason: message, by: nil)
-        case .noPermission, .recordNotFound: frame = .loginError(id: login.id, code: Int(code), message: message)
+        case .tokenExpired: refusedCode = KickCode.tokenExpired.rawValue
+        case .tokenInvalid: refusedCode = KickCode.authenticationFailed.rawValue
+        case .tokenMalformed, .tokenUnknown, .tokenNotExist: refusedCode = KickCode.invalidToken.rawValue
+        case .tokenKicked:
+            return ClientWireOutput(said: [.end(.kicked(code: OpenIMKickCode.kickOnlineMessage.rawValue, reason: message, by: nil))])
+        case .noPermission, .recordNotFound: refusedCode = Int(code)
         default: return ClientWireOutput()
         }
-        return ClientWireOutput(frames: [.success(frame)])
+        return ClientWireOutput(said: [.reply(login.id, .loginRefused(ClientError(code: refusedCode, message: message)))])
     }
 
     func decode(_ message: WireMessage) -> ClientWireOutput {
@@ -110,15 +113,15 @@ final class OpenIMClientWire: ClientWire {
                 return loginAnswer(answer)
             }
             guard let heartbeat = try? JSONValue.parse(text), heartbeat["type"] == "pong" else {
-                return ClientWireOutput(frames: [.failure(.invalidValue(field: "message", reason: "not a heartbeat"))])
+                return .unreadable("not a heartbeat")
             }
             let body = heartbeat["body"]?.stringValue ?? ""
-            return ClientWireOutput(frames: [.success(.pong(id: body.isEmpty ? nil : body, serverTime: 0))])
+            return ClientWireOutput(said: [.reply(body.isEmpty ? nil : RequestTag(body), .pong(serverTime: 0))])
         case .binary(let bytes):
             do {
                 return try response(try codec.decodeResponse(bytes))
             } catch {
-                return ClientWireOutput(frames: [.failure(.invalidValue(field: "message", reason: "\(error)"))])
+                return .unreadable("\(error)")
             }
         }
     }
@@ -131,28 +134,28 @@ final class OpenIMClientWire: ClientWire {
         case Request.push:
             let push = try OpenIMPB.PushMessages(protobufBytes: response.data)
             let messages = push.msgs.keys.sorted().flatMap { push.msgs[$0]?.msgs ?? [] }
-            return ClientWireOutput(frames: messages.map { .success(.message(OpenIMChatMessage.chatMessage($0))) })
+            return ClientWireOutput(said: messages.map { .push(.message(OpenIMChatMessage.chatMessage($0))) })
         case Request.kick:
-            return ClientWireOutput(frames: [.success(.kicked(code: Request.kick, reason: "kicked offline", by: nil))])
+            return ClientWireOutput(said: [.end(.kicked(code: Request.kick, reason: "kicked offline", by: nil))])
         case Request.getNewestSeq:
             return pull(try OpenIMPB.GetMaxSeqResp(protobufBytes: response.data))
         case Request.pullMessageBySeqs:
             let pulled = try OpenIMPB.PullMessageBySeqsResp(protobufBytes: response.data)
             let messages = pulled.msgs.keys.sorted().flatMap { pulled.msgs[$0]?.msgs ?? [] }
             guard !messages.isEmpty else { return ClientWireOutput() }
-            let frames = [ServerFrame.offlineStart(count: messages.count)]
-                + messages.map { .message(OpenIMChatMessage.chatMessage($0)) } + [.offlineFinish]
-            return ClientWireOutput(frames: frames.map { .success($0) })
+            let said = [ServerInput.push(.offlineStart(count: messages.count))]
+                + messages.map { .push(.message(OpenIMChatMessage.chatMessage($0))) } + [.push(.offlineFinish)]
+            return ClientWireOutput(said: said)
         case Request.sendMessage, Request.logout:
             guard pending.removeValue(forKey: response.msgIncr) != nil else { return ClientWireOutput() }
+            let tag = RequestTag(response.msgIncr)
             guard response.errCode == 0 else {
-                let error = ServerFrame.error(id: response.msgIncr, code: response.errCode, message: response.errMsg, field: nil)
-                return ClientWireOutput(frames: [.success(error)])
+                let error = ClientError(code: response.errCode, message: response.errMsg)
+                return ClientWireOutput(said: [.reply(tag, .refused(error, field: nil))])
             }
-            if response.reqIdentifier == Request.logout { return ClientWireOutput(frames: [.success(.logoutOK(id: response.msgIncr))]) }
+            if response.reqIdentifier == Request.logout { return ClientWireOutput(said: [.reply(tag, .loggedOut)]) }
             let sent = try OpenIMPB.SendMsgResp(protobufBytes: response.data)
-            return ClientWireOutput(
-                frames: [.success(.sendOK(id: response.msgIncr, messageId: sent.serverMsgID, timestamp: sent.sendTime))])
+            return ClientWireOutput(said: [.reply(tag, .sent(messageId: sent.serverMsgID, timestamp: sent.sendTime))])
         default:
             return ClientWireOutput()
         }

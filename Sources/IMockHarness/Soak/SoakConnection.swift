@@ -96,14 +96,14 @@ final class SoakConnection: WebSocketDelegate {
         guard let parsed = try? ClientFrameParser.parse(text) else {
             return driver?.anomaly("the soak wrote a frame its wire cannot read: \(text.prefix(120))") ?? ()
         }
-        carryOut(wire.encode(parsed))
+        carryOut(wire.encode(ImockJSONDialect.command(parsed)))
     }
 
     /// Sends a frame that gets no reply the soak waits for (a ping without an id).
     func sendUnanswered(_ text: String) {
         guard let wire else { return channel?.send(text: text) ?? () }
         guard let parsed = try? ClientFrameParser.parse(text) else { return }
-        carryOut(wire.encode(parsed))
+        carryOut(wire.encode(ImockJSONDialect.command(parsed)))
     }
 
     /// The upgrade target of a wire that logs in with it (OpenIM), once its login was encoded.
@@ -118,9 +118,9 @@ final class SoakConnection: WebSocketDelegate {
             case .binary(let bytes): channel?.send(binary: bytes)
             }
         }
-        for frame in output.frames {
-            switch frame {
-            case .success(let frame): driver?.received(frame.text, on: self)
+        for input in output.inputs {
+            switch input {
+            case .success(let input): driver?.received(ServerFrame(input).text, on: self)
             case .failure(let error): driver?.anomaly("connection \(serial) (\(transport.rawValue)): \(error)")
             }
         }

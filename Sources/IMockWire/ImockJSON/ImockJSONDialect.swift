@@ -60,7 +60,7 @@ public struct ImockJSONDialect: WireDialect {
     }
 
     /// The engine command a parsed frame asks for.
-    static func command(_ frame: ClientFrame) -> SessionCommand {
+    public static func command(_ frame: ClientFrame) -> SessionCommand {
         switch frame {
         case .login(let id, let request): .login(RequestTag(id), request)
         case .ping(let id): .ping(id.map(RequestTag.init))

@@ -2,6 +2,7 @@ import IMockCommon
 import Synchronization
 @testable import IMockCore
 import IMockWire
+import IMockTestSupport
 
 /// What the engine's outputs became on the wire, as the tests read them: the imock dialect's
 /// frames (parsed back from the text it wrote) and closes, the timers and the journal.
@@ -44,80 +45,62 @@ struct JournalLine: Sendable, Equatable {
     }
 }
 
-/// A directory, an engine and a virtual clock whose timers are driven like the shell would, each
-/// connection speaking the imock JSON dialect: frames go in as text and come out as text, the
-/// way the server's hub runs them.
+/// The engine harness (IMockTestSupport's ``EngineHarness``) with each connection speaking the
+/// imock JSON dialect: frames go in as text and come out as text, the way the server's hub runs
+/// them.
 struct SessionHarness {
-    var directory = Directory(settings: DirectorySettings(passwordIterations: 1))
-    var engine: SessionEngine
-    /// The run's clock and timers, as the server uses them (engine timers ride on it).
-    let clock = Timeline(mode: .virtual, startMs: 1_000_000)
-    /// The engine wake-ups that fired on the timeline, with their deadlines, not yet handled.
-    let fired = FiredTimers()
-    /// The engine's wake-up on the timeline (one for all its token timers, as in the hub).
-    var wakeUp: Timeline.Timer?
-
-    /// The engine's pending token timers.
-    var pendingTimers: Int { engine.pendingTokenTimerCount }
+    /// The engine, its directory and clock, in the engine's words.
+    var core: EngineHarness
     /// Every effect produced, in order.
     var log: [SessionEffect] = []
     /// Each open connection's dialect.
     var dialects: [ConnectionID: any WireDialect] = [:]
-    let app: AppKey
 
-    static let appKeyText = "acme#chat"
+    static let appKeyText = EngineHarness.appKeyText
 
     init(settings: AppSettings = AppSettings(), decider: any LoginDecider = AcceptAllLoginDecider(),
          configuration: SessionEngineConfiguration = SessionEngineConfiguration()) throws {
-        engine = SessionEngine(configuration: configuration, decider: decider)
-        app = try AppKey(parsing: Self.appKeyText)
-        try directory.createApp(app, settings: settings)
-        for name in ["alice", "bob", "carol"] {
-            try directory.registerUser(NewUser(username: name, password: "secret"), in: app, nowMs: clock.nowMs)
-        }
+        core = try EngineHarness(settings: settings, decider: decider, configuration: configuration)
     }
 
-    var nowMs: Int64 { clock.nowMs }
-
-    /// A user token; `ttl` in seconds, 0 = never expires.
-    mutating func token(_ user: String, ttl: Int64 = 3600) throws -> String {
-        try directory.issueInheritedUserToken(in: app, username: user, autoCreateUser: false, ttlSeconds: ttl, nowMs: nowMs)
-            .token.token
+    var directory: Directory {
+        get { core.directory }
+        set { core.directory = newValue }
     }
+    var engine: SessionEngine {
+        get { core.engine }
+        set { core.engine = newValue }
+    }
+    var clock: Timeline { core.clock }
+    var app: AppKey { core.app }
+    var nowMs: Int64 { core.nowMs }
+    var pendingTimers: Int { core.pendingTimers }
+
+    mutating func token(_ user: String, ttl: Int64 = 3600) throws -> String { try core.token(user, ttl: ttl) }
 
     /// Encodes `outputs` with each connection's dialect (`WireStep`), runs the timers, logs.
     @discardableResult
     mutating func apply(_ outputs: [SessionOutput]) -> [SessionEffect] {
         var effects: [SessionEffect] = []
-        for output in outputs {
-            if case .wake(let atMs) = output {
-                effects.append(.wake(atMs: atMs))
-                continue
-            }
-            let connection: ConnectionID? =
-                switch output {
-                case .reply(let id, _, _), .push(let id, _), .end(let id, _): id
-                default: nil
-                }
-            var dialect = connection.flatMap { dialects[$0] }
-            for step in WireStep.steps(for: output, dialect: &dialect, nowMs: nowMs) {
-                effects.append(effect(of: step))
-            }
-            if let connection, dialects[connection] != nil { dialects[connection] = dialect }
-        }
+        for output in core.apply(outputs) { effects += encode(output) }
         return record(effects)
     }
 
-    private mutating func record(_ effects: [SessionEffect]) -> [SessionEffect] {
-        for effect in effects {
-            switch effect {
-            case .wake(let atMs):
-                let fired = self.fired
-                if let wakeUp { clock.cancel(wakeUp) }
-                wakeUp = clock.schedule(at: atMs) { fired.append(atMs) }
-            default: break
+    /// One output as its connection's dialect writes it.
+    private mutating func encode(_ output: SessionOutput) -> [SessionEffect] {
+        if case .wake(let atMs) = output { return [.wake(atMs: atMs)] }
+        let connection: ConnectionID? =
+            switch output {
+            case .reply(let id, _, _), .push(let id, _), .end(let id, _): id
+            default: nil
             }
-        }
+        var dialect = connection.flatMap { dialects[$0] }
+        let effects = WireStep.steps(for: output, dialect: &dialect, nowMs: nowMs).map(effect(of:))
+        if let connection, dialects[connection] != nil { dialects[connection] = dialect }
+        return effects
+    }
+
+    private mutating func record(_ effects: [SessionEffect]) -> [SessionEffect] {
         log += effects
         return effects
     }
@@ -134,7 +117,7 @@ struct SessionHarness {
     @discardableResult
     mutating func open(_ connection: UInt64) -> [SessionEffect] {
         dialects[ConnectionID(connection)] = dialects[ConnectionID(connection)] ?? ImockJSONDialect()
-        return apply(engine.connectionOpened(ConnectionID(connection), nowMs: nowMs))
+        return apply(core.engine.connectionOpened(ConnectionID(connection), nowMs: nowMs))
     }
 
     /// A text frame from the device, through its dialect, like the hub does: a malformed frame
@@ -149,7 +132,7 @@ struct SessionHarness {
         for input in inputs {
             switch input {
             case .command(let command):
-                effects += apply(engine.handle(command, on: id, faults: faults, nowMs: nowMs, directory: &directory))
+                effects += apply(core.engine.handle(command, on: id, faults: faults, nowMs: nowMs, directory: &core.directory))
             case .reply(let message):
                 effects += record([effect(of: .send(id, message, kind: .frame, chat: nil))])
             case .replyCarrying(let message, let messageIds):
@@ -165,7 +148,7 @@ struct SessionHarness {
     @discardableResult
     mutating func close(_ connection: UInt64) -> [SessionEffect] {
         dialects[ConnectionID(connection)] = nil
-        return apply(engine.connectionClosed(ConnectionID(connection), nowMs: nowMs))
+        return apply(core.engine.connectionClosed(ConnectionID(connection), nowMs: nowMs))
     }
 
     /// Opens `connection` and logs `user` in with a fresh token unless one is given.
@@ -194,17 +177,13 @@ struct SessionHarness {
     }
 
     /// Moves the timeline and handles the engine wake-ups it fired, in deadline order, like the
-    /// hub (each wake-up asks for the next one).
+    /// hub; their outputs through the dialects.
     @discardableResult
     mutating func advance(by deltaMs: Int64) throws -> [SessionEffect] {
-        try clock.advance(by: deltaMs)
+        let outputs = try core.advance(by: deltaMs)
         var effects: [SessionEffect] = []
-        while let deadline = fired.takeFirst() {
-            wakeUp = nil
-            effects += apply(engine.fireDueTimers(nowMs: deadline))
-            clock.fireDue()
-        }
-        return effects
+        for output in outputs { effects += encode(output) }
+        return record(effects)
     }
 }
 
@@ -244,14 +223,3 @@ extension ServerFrame {
     }
 }
 
-/// Engine wake-ups the timeline fired (their deadlines), waiting for the harness to hand them
-/// to the engine.
-final class FiredTimers: Sendable {
-    private let timers = Mutex<[Int64]>([])
-
-    func append(_ deadline: Int64) { timers.withLock { $0.append(deadline) } }
-
-    func takeFirst() -> Int64? {
-        timers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-    }
-}
