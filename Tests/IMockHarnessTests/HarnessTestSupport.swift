@@ -66,17 +66,21 @@ let lowPriority = ["nice", "-n", "19"]
 @Suite("Harness", .serialized)
 enum HarnessTests {}
 
-/// Runs the fixtures listed in `adapters/<directory>/subset.txt` with every device driven by the
-/// external adapter `adapters/<directory>/<script>` (at the lowest CPU priority) and checks that
-/// all of them pass.
-func expectAdapterPassesItsSubset(_ directory: String, script: String, atLeast minimum: Int) async throws {
-    let subset = try String(contentsOfFile: packageRoot + "/adapters/\(directory)/subset.txt", encoding: .utf8)
+/// Runs the fixtures listed in `adapters/<subsetOf>/subset.txt` (default: `directory`) with every
+/// device driven by the external adapter `adapters/<directory>/<script>`, started with
+/// `interpreter` at the lowest CPU priority, and checks that all of them pass.
+func expectAdapterPassesItsSubset(
+    _ directory: String, script: String, atLeast minimum: Int,
+    interpreter: [String] = ["python3"], subsetOf subsetDirectory: String? = nil
+) async throws {
+    let subsetFile = packageRoot + "/adapters/\(subsetDirectory ?? directory)/subset.txt"
+    let subset = try String(contentsOfFile: subsetFile, encoding: .utf8)
         .split(separator: "\n").map { packageRoot + "/" + $0 }
     #expect(subset.count >= minimum)
     var configuration = RunConfiguration()
     configuration.paths = subset
     configuration.jobs = 1
-    configuration.settings.adapters[directory] = lowPriority + ["python3", packageRoot + "/adapters/\(directory)/\(script)"]
+    configuration.settings.adapters[directory] = lowPriority + interpreter + [packageRoot + "/adapters/\(directory)/\(script)"]
     configuration.settings.adapterOverride = directory
     let lines = HarnessTests.Lines()
     let status = await ConformanceRun.run(configuration) { lines.append($0) }
