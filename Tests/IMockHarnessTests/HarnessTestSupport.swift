@@ -28,6 +28,19 @@ func parseFixture(_ text: String, file: String = "inline.json") throws(FixtureEr
     try FixtureParser.parse(Array(text.utf8), file: file)
 }
 
+/// Checks that the fixture `text` (case `name`) is refused as `bad.json`, naming `path` and a
+/// reason containing `reason`.
+func expectRefused(_ name: String, _ text: String, path: String, reason: String) {
+    do {
+        _ = try FixtureParser.parseCases(Array(text.utf8), file: "bad.json")
+        Issue.record("\(name): accepted")
+    } catch {
+        #expect(error.file == "bad.json", "\(name)")
+        #expect(error.path == path, "\(name): \(error)")
+        #expect(error.description.contains(reason), "\(name): \(error)")
+    }
+}
+
 /// Runs `fixture` in process.
 func run(_ fixture: Fixture, settings: RunSettings = RunSettings()) async -> ScenarioResult {
     await ScenarioRun(fixture: fixture, settings: settings, index: 0).run()

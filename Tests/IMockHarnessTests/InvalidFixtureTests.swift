@@ -30,14 +30,7 @@ extension HarnessTests {
         @Test("the parser names the JSON path and the reason", arguments: cases.indices)
         func refused(index: Int) {
             let (name, text, path, reason) = Self.cases[index]
-            do {
-                _ = try parseFixture(text, file: "bad.json")
-                Issue.record("\(name): accepted")
-            } catch {
-                #expect(error.file == "bad.json", "\(name)")
-                #expect(error.path == path, "\(name): \(error)")
-                #expect(error.description.contains(reason), "\(name): \(error)")
-            }
+            expectRefused(name, text, path: path, reason: reason)
         }
 
         @Test("imock run refuses an invalid fixture with 65 and runs nothing")
