@@ -63,6 +63,22 @@ func miniFixture(steps: String = #"[{"do": "login", "device": "phone"}, {"expect
     """
 }
 
+/// Runs `imock run` on a temporary directory holding `files` (name → fixture text), with a JUnit
+/// report; checks that it stops with 65 running nothing, and returns the report.
+func expectRunRefuses(_ files: [String: String]) async throws -> String {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    for (name, text) in files { try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
+    var configuration = RunConfiguration()
+    configuration.paths = [directory]
+    configuration.junitPath = directory + "/junit.xml"
+    let printed = HarnessTests.Lines()
+    let status = await ConformanceRun.run(configuration) { printed.append($0) }
+    #expect(status == FixtureError.exitCode)
+    #expect(printed.all.isEmpty, "something ran: \(printed.all)")
+    return try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)
+}
+
 /// Whether `program` runs and, with `python` code, whether python3 can run it (an import check) —
 /// asked on a Dispatch thread, never blocking the cooperative pool.
 func available(_ program: String, python: String? = nil) async -> Bool {

@@ -45,6 +45,8 @@ extension HarnessTests {
             #expect(output.contains("1 passed, 1 failed"), "\(output)")
         }
 
+        /// Refused tables and placeholders: checked with the other invalid fixtures
+        /// (`InvalidFixtureTests`).
         static let refusals: [(name: String, text: String, path: String, reason: String)] = [
             ("unknown placeholder", kickFixture(#"[{"code": 216}]"#), "steps[2].callbacks[0]", "unknown parameter ${expected} (parameters: code)"),
             ("placeholder without parameters", miniFixture(steps: kickSteps), "steps[1].code", "unknown parameter ${code} (the fixture has no parameters)"),
@@ -58,25 +60,9 @@ extension HarnessTests {
             ("an object inside a longer string", kickFixture(#"[{"code": 216, "expected": {"a": 1}}]"#), "steps[2].callbacks[0]", "only a string that is just \"${expected}\""),
         ]
 
-        @Test("refused with the JSON path and the reason", arguments: refusals.indices)
-        func refused(index: Int) {
-            let (name, text, path, reason) = Self.refusals[index]
-            expectRefused(name, text, path: path, reason: reason)
-        }
-
         @Test("imock run refuses an unknown placeholder with 65, naming file and path, and runs nothing")
         func exit65() async throws {
-            let directory = try temporaryDirectory()
-            defer { try? FileManager.default.removeItem(atPath: directory) }
-            try Self.refusals[0].text.write(toFile: directory + "/bad.json", atomically: true, encoding: .utf8)
-            var configuration = RunConfiguration()
-            configuration.paths = [directory + "/bad.json"]
-            configuration.junitPath = directory + "/junit.xml"
-            let printed = Lines()
-            let status = await ConformanceRun.run(configuration) { printed.append($0) }
-            #expect(status == FixtureError.exitCode)
-            #expect(printed.all.isEmpty, "something ran: \(printed.all)")
-            let xml = try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)
+            let xml = try await expectRunRefuses(["bad.json": Self.refusals[0].text])
             #expect(xml.contains("bad.json: steps[2].callbacks[0]: unknown parameter ${expected}"), "\(xml)")
         }
 
