@@ -28,6 +28,19 @@ func parseFixture(_ text: String, file: String = "inline.json") throws(FixtureEr
     try FixtureParser.parse(Array(text.utf8), file: file)
 }
 
+/// Checks that the fixture `text` (case `name`) is refused as `bad.json`, naming `path` and a
+/// reason containing `reason`.
+func expectRefused(_ name: String, _ text: String, path: String, reason: String) {
+    do {
+        _ = try FixtureParser.parseCases(Array(text.utf8), file: "bad.json")
+        Issue.record("\(name): accepted")
+    } catch {
+        #expect(error.file == "bad.json", "\(name)")
+        #expect(error.path == path, "\(name): \(error)")
+        #expect(error.description.contains(reason), "\(name): \(error)")
+    }
+}
+
 /// Runs `fixture` in process.
 func run(_ fixture: Fixture, settings: RunSettings = RunSettings()) async -> ScenarioResult {
     await ScenarioRun(fixture: fixture, settings: settings, index: 0).run()
@@ -50,6 +63,22 @@ func miniFixture(steps: String = #"[{"do": "login", "device": "phone"}, {"expect
     """
 }
 
+/// Runs `imock run` on a temporary directory holding `files` (name → fixture text), with a JUnit
+/// report; checks that it stops with 65 running nothing, and returns the report.
+func expectRunRefuses(_ files: [String: String]) async throws -> String {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    for (name, text) in files { try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8) }
+    var configuration = RunConfiguration()
+    configuration.paths = [directory]
+    configuration.junitPath = directory + "/junit.xml"
+    let printed = HarnessTests.Lines()
+    let status = await ConformanceRun.run(configuration) { printed.append($0) }
+    #expect(status == FixtureError.exitCode)
+    #expect(printed.all.isEmpty, "something ran: \(printed.all)")
+    return try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)
+}
+
 /// Whether `program` runs and, with `python` code, whether python3 can run it (an import check) —
 /// asked on a Dispatch thread, never blocking the cooperative pool.
 func available(_ program: String, python: String? = nil) async -> Bool {
@@ -66,17 +95,21 @@ let lowPriority = ["nice", "-n", "19"]
 @Suite("Harness", .serialized)
 enum HarnessTests {}
 
-/// Runs the fixtures listed in `adapters/<directory>/subset.txt` with every device driven by the
-/// external adapter `adapters/<directory>/<script>` (at the lowest CPU priority) and checks that
-/// all of them pass.
-func expectAdapterPassesItsSubset(_ directory: String, script: String, atLeast minimum: Int) async throws {
-    let subset = try String(contentsOfFile: packageRoot + "/adapters/\(directory)/subset.txt", encoding: .utf8)
+/// Runs the fixtures listed in `adapters/<subsetOf>/subset.txt` (default: `directory`) with every
+/// device driven by the external adapter `adapters/<directory>/<script>`, started with
+/// `interpreter` at the lowest CPU priority, and checks that all of them pass.
+func expectAdapterPassesItsSubset(
+    _ directory: String, script: String, atLeast minimum: Int,
+    interpreter: [String] = ["python3"], subsetOf subsetDirectory: String? = nil
+) async throws {
+    let subsetFile = packageRoot + "/adapters/\(subsetDirectory ?? directory)/subset.txt"
+    let subset = try String(contentsOfFile: subsetFile, encoding: .utf8)
         .split(separator: "\n").map { packageRoot + "/" + $0 }
     #expect(subset.count >= minimum)
     var configuration = RunConfiguration()
     configuration.paths = subset
     configuration.jobs = 1
-    configuration.settings.adapters[directory] = lowPriority + ["python3", packageRoot + "/adapters/\(directory)/\(script)"]
+    configuration.settings.adapters[directory] = lowPriority + interpreter + [packageRoot + "/adapters/\(directory)/\(script)"]
     configuration.settings.adapterOverride = directory
     let lines = HarnessTests.Lines()
     let status = await ConformanceRun.run(configuration) { lines.append($0) }

@@ -27,43 +27,23 @@ extension HarnessTests {
             ("undefined token name", miniFixture(steps: #"[{"do": "login", "device": "phone", "token": {"name": "t9"}, "result": {"error": null}}]"#), "steps[0].token.name", "no issueToken step"),
         ]
 
-        @Test("the parser names the JSON path and the reason", arguments: cases.indices)
+        /// These and the refused parameter tables.
+        static let allCases = cases + ParameterisedFixtureTests.refusals
+
+        @Test("the parser names the JSON path and the reason", arguments: allCases.indices)
         func refused(index: Int) {
-            let (name, text, path, reason) = Self.cases[index]
-            do {
-                _ = try parseFixture(text, file: "bad.json")
-                Issue.record("\(name): accepted")
-            } catch {
-                #expect(error.file == "bad.json", "\(name)")
-                #expect(error.path == path, "\(name): \(error)")
-                #expect(error.description.contains(reason), "\(name): \(error)")
-            }
+            let (name, text, path, reason) = Self.allCases[index]
+            expectRefused(name, text, path: path, reason: reason)
         }
 
         @Test("imock run refuses an invalid fixture with 65 and runs nothing")
         func exit65() async throws {
-            let directory = try temporaryDirectory()
-            defer { try? FileManager.default.removeItem(atPath: directory) }
-            try miniFixture().write(toFile: directory + "/good.json", atomically: true, encoding: .utf8)
-            try Self.cases[4].text.write(toFile: directory + "/bad.json", atomically: true, encoding: .utf8)
-            var configuration = RunConfiguration()
-            configuration.paths = [directory]
-            let printed = Lines()
-            let status = await ConformanceRun.run(configuration) { printed.append($0) }
-            #expect(status == FixtureError.exitCode)
-            #expect(printed.all.isEmpty, "something ran: \(printed.all)")
+            _ = try await expectRunRefuses(["good.json": miniFixture(), "bad.json": Self.cases[4].text])
         }
 
         @Test("a run stopped by an invalid fixture still writes its JUnit report, naming the error")
         func junitOfInvalidFixture() async throws {
-            let directory = try temporaryDirectory()
-            defer { try? FileManager.default.removeItem(atPath: directory) }
-            try Self.cases[4].text.write(toFile: directory + "/bad.json", atomically: true, encoding: .utf8)
-            var configuration = RunConfiguration()
-            configuration.paths = [directory]
-            configuration.junitPath = directory + "/junit.xml"
-            #expect(await ConformanceRun.run(configuration) { _ in } == FixtureError.exitCode)
-            let xml = try String(contentsOfFile: directory + "/junit.xml", encoding: .utf8)
+            let xml = try await expectRunRefuses(["bad.json": Self.cases[4].text])
             #expect(xml.contains("errors=\"1\""))
             #expect(xml.contains("<error message=\"invalid fixture: "), "\(xml)")
             #expect(xml.contains("bad.json: steps[0].device: unknown device &quot;watch&quot;"), "\(xml)")

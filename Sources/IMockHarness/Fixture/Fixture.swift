@@ -23,6 +23,9 @@ public struct Fixture: Sendable {
     public var devices: [FixtureDevice]
     /// The steps and expectations, in order.
     public var steps: [Step]
+    /// The row of a parameterised fixture this case runs (`code=206`, also in `name` and
+    /// `file`); nil for a fixture without `parameters`.
+    public var parameters: String? = nil
 
     /// The app named `name`.
     public func app(_ name: String) -> FixtureApp? { apps.first { $0.name == name } }

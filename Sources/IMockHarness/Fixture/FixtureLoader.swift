@@ -25,7 +25,8 @@ public enum FixtureLoader {
         return found
     }
 
-    /// Parses every file; all errors, not just the first.
+    /// Parses every file, a parameterised one into a fixture per row (`file[code=206]`); all
+    /// errors, not just the first.
     public static func load(_ files: [String]) -> (fixtures: [Fixture], errors: [FixtureError]) {
         var fixtures: [Fixture] = []
         var errors: [FixtureError] = []
@@ -36,9 +37,10 @@ public enum FixtureLoader {
                 continue
             }
             do {
-                var fixture = try FixtureParser.parse(bytes, file: file)
-                fixture.file = file
-                fixtures.append(fixture)
+                for var fixture in try FixtureParser.parseCases(bytes, file: file) {
+                    fixture.file = fixture.parameters.map { "\(file)[\($0)]" } ?? file
+                    fixtures.append(fixture)
+                }
             } catch {
                 errors.append(error)
             }

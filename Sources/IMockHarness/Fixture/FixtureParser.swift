@@ -4,16 +4,30 @@ import IMockCore
 /// Parses and checks a fixture file. Every error names the JSON path of the offending value;
 /// nothing of a refused fixture runs.
 public enum FixtureParser {
-    static let topKeys = ["$schema", "name", "description", "rules", "expectedFailure", "apps", "devices", "steps"]
+    static let topKeys = ["$schema", "name", "description", "rules", "expectedFailure", "parameters", "apps", "devices", "steps"]
     static let appSettingKeys = [
         "registrationMode", "loginPolicy", "serviceEnabled", "activeUserLimit", "defaultTokenTTLSeconds",
         "restRateLimitPerSecond",
     ]
 
-    /// Parses `bytes` of `file`.
+    /// Parses `bytes` of `file`, a fixture without `parameters` (else see ``parseCases(_:file:)``).
     public static func parse(_ bytes: [UInt8], file: String) throws(FixtureError) -> Fixture {
-        do {
-            return try parseDocument(bytes)
+        let cases = try parseCases(bytes, file: file)
+        guard cases.count == 1, cases[0].parameters == nil else {
+            throw FixtureError(file: file, path: "parameters", reason: "a parameterised fixture has a case per row: read it with parseCases")
+        }
+        return cases[0]
+    }
+
+    /// Parses `bytes` of `file` into its cases: the fixture itself, or one fixture per row of
+    /// its `parameters`, named `name[code=206]`, with the row's values substituted in its steps.
+    public static func parseCases(_ bytes: [UInt8], file: String) throws(FixtureError) -> [Fixture] {
+        do throws(FixtureError) {
+            let json: JSONValue
+            do { json = try JSONValue.parse(bytes) } catch {
+                throw FixtureError(path: "", reason: "not valid JSON: \(error.reason.rawValue) at byte \(error.offset)")
+            }
+            return try parseCases(json)
         } catch {
             var located = error
             located.file = file
@@ -21,11 +35,46 @@ public enum FixtureParser {
         }
     }
 
-    private static func parseDocument(_ bytes: [UInt8]) throws(FixtureError) -> Fixture {
-        let json: JSONValue
-        do { json = try JSONValue.parse(bytes) } catch {
-            throw FixtureError(path: "", reason: "not valid JSON: \(error.reason.rawValue) at byte \(error.offset)")
+    private static func parseCases(_ json: JSONValue) throws(FixtureError) -> [Fixture] {
+        guard let members = json.objectValue, let table = members.first(where: { $0.key == "parameters" })?.value else {
+            var used: Set<String> = []
+            if let steps = json["steps"] { _ = try FixtureParameters.substitute(steps, row: nil, at: "steps", used: &used) }
+            return [try parseDocument(json)]
         }
+        guard members.filter({ $0.key == "parameters" }).count == 1 else {
+            throw FixtureError(path: "parameters", reason: "duplicate key")
+        }
+        let parameters = try FixtureParameters(table)
+        var used: Set<String> = []
+        var documents: [JSONValue] = []
+        for row in parameters.rows {
+            var document: [(key: String, value: JSONValue)] = []
+            for (key, value) in members where key != "parameters" {
+                document.append((key, key == "steps" ? try FixtureParameters.substitute(value, row: row, at: "steps", used: &used) : value))
+            }
+            documents.append(.object(document))
+        }
+        if let unused = parameters.rows[0].first(where: { !used.contains($0.key) }) {
+            throw FixtureError(path: "parameters[0].\(unused.key)", reason: "no step uses ${\(unused.key)}")
+        }
+        var cases: [Fixture] = []
+        for (index, document) in documents.enumerated() {
+            let label = FixtureParameters.label(parameters.rows[index])
+            do {
+                var fixture = try parseDocument(document)
+                fixture.name += "[\(label)]"
+                fixture.parameters = label
+                cases.append(fixture)
+            } catch {
+                var inRow = error
+                inRow.reason += " (parameters[\(index)]: \(label))"
+                throw inRow
+            }
+        }
+        return cases
+    }
+
+    private static func parseDocument(_ json: JSONValue) throws(FixtureError) -> Fixture {
         let top = try FixtureReader(json, at: "", allowed: topKeys)
         let name = try top.requiredString("name")
         let rules = try parseRules(top)
