@@ -1,3 +1,5 @@
+import IMockCommon
+
 /// Why bytes are not valid JSON; `offset` is the byte index where parsing stopped.
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
@@ -247,7 +249,7 @@ private struct JSONParser {
             switch byte {
             case UInt8(ascii: "\""):
                 index += 1
-                guard let string = String(validating: out, as: UTF8.self) else { throw error(.invalidUTF8) }
+                guard let string = String(validUTF8: out) else { throw error(.invalidUTF8) }
                 return string
             case UInt8(ascii: "\\"):
                 index += 1

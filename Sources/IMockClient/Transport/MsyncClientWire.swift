@@ -278,8 +278,6 @@ final class MsyncClientWire: ClientWire {
     }
 
     private func envelope(_ command: MsyncPB.MSync.Command, _ payload: some ProtobufMessage) -> WireMessage {
-        var msync = MsyncPB.MSync(command: command, payload: payload)
-        msync.version = .msyncV1
-        return .binary(msync.protobufBytes())
+        .binary(MsyncEnvelope.bytes(version: .msyncV1, command: command, payload: payload))
     }
 }

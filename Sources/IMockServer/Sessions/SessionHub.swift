@@ -255,7 +255,15 @@ final class SessionHub {
     /// Carries out the engine's outputs in order, each encoded by its connection's dialect.
     /// Messages and closes pass through the active faults (the send path of FaultHub.swift).
     func perform(_ outputs: [SessionOutput]) {
+        var endsSinceRelease = 0
         for output in outputs {
+            if case .end = output {
+                endsSinceRelease += 1
+                if endsSinceRelease == Self.endsPerRelease {
+                    endsSinceRelease = 0
+                    releaseWrittenOutput()
+                }
+            }
             // Timers and journal entries need no dialect: carried out directly, without a
             // steps array each (an app-wide kick has four such outputs per session).
             switch output {
@@ -293,6 +301,19 @@ final class SessionHub {
             }
             if case .push(let id, .message) = output { checkOutputLimit(id) }
         }
+    }
+
+    /// Sessions ended between two writes of what they were told, in one batch of outputs (an
+    /// app-wide kick ends thousands at once).
+    static let endsPerRelease = 64
+
+    /// Writes what the connections were sent so far without waiting for the end of the loop
+    /// turn, unless the loop holds output for a commit (`--data`): the goodbyes of a mass
+    /// kick leave while the rest are still being decided, and the devices start reading them
+    /// on the other core instead of all waiting for the last session's decision.
+    private func releaseWrittenOutput() {
+        guard !loop.holdsOutputUntilTurnEnd else { return }
+        loop.releaseHeldOutput()
     }
 
     /// The wire steps of a reply, push or end, encoded by its connection's dialect (which keeps

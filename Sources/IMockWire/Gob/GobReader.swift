@@ -1,3 +1,5 @@
+import IMockCommon
+
 /// Reads gob primitives from one message, never past its end.
 struct GobReader {
     private let bytes: [UInt8]
@@ -55,7 +57,7 @@ struct GobReader {
     /// A length-prefixed UTF-8 string; `field` names it in errors.
     mutating func readString(field: String) throws(GobError) -> String {
         let raw = try readBytes()
-        guard let string = String(validating: raw, as: UTF8.self) else { throw .invalidUTF8(field: field) }
+        guard let string = String(validUTF8: raw) else { throw .invalidUTF8(field: field) }
         return string
     }
 

@@ -40,8 +40,11 @@ public struct ImockJSONDialect: WireDialect {
             let frame = ServerFrame.loginError(id: tag.rawValue, code: code, message: error.message)
             return ([.text(frame.text)], WireClose(code: CloseCode.forCode(code), reason: end.reason))
         case .kicked(let code, let by):
-            let frame = ServerFrame.kicked(code: code, reason: end.reason, by: by)
-            return ([.text(frame.text)], WireClose(code: CloseCode.forCode(code), reason: end.reason))
+            let close = WireClose(code: CloseCode.forCode(code), reason: end.reason)
+            guard by == nil else { return ([.text(ServerFrame.kicked(code: code, reason: end.reason, by: by).text)], close) }
+            let key = SharedGoodbyes.Key(dialect: name, code: code, reason: end.reason)
+            let frame = SharedGoodbyes.shared.message(key) { .text(ServerFrame.kicked(code: code, reason: end.reason, by: nil).text) }
+            return ([frame], close)
         case .tokenExpired:
             let close = WireClose(code: CloseCode.forCode(KickCode.tokenExpired.rawValue), reason: end.reason)
             return ([.text(ServerFrame.tokenExpired.text)], close)

@@ -1,3 +1,5 @@
+import IMockCommon
+
 /// `string`: a length-delimited UTF-8 text; invalid UTF-8 is refused on read.
 public enum ProtobufString: ProtobufFieldType {
     /// Length-delimited.
@@ -13,7 +15,7 @@ public enum ProtobufString: ProtobufFieldType {
     /// Reads the length and the bytes, which must be valid UTF-8.
     public static func read(from reader: inout ProtobufReader) throws(ProtobufError) -> String {
         let bytes = try reader.readLengthDelimitedValue()
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        guard let text = String(validUTF8: bytes) else {
             throw .invalidUTF8(ProtobufErrorLocation(offset: bytes.startIndex, path: reader.fieldPath))
         }
         return text

@@ -82,3 +82,28 @@ public struct ProtobufErrorLocation: Sendable, Hashable, CustomStringConvertible
         return "at byte \(offset)\(place)"
     }
 }
+
+extension ProtobufError {
+    /// The error of a nested reader as its parent reports it: `prefix` (the parent's field path)
+    /// in front of the location's path. Nested readers start with an empty path so that
+    /// reading a nested message allocates no path array; the path is built only for an error.
+    func nested(under prefix: [Int]) -> ProtobufError {
+        func moved(_ location: ProtobufErrorLocation) -> ProtobufErrorLocation {
+            ProtobufErrorLocation(offset: location.offset, path: prefix + location.path)
+        }
+        switch self {
+        case .truncated(let location): return .truncated(moved(location))
+        case .malformedVarint(let location): return .malformedVarint(moved(location))
+        case .lengthOutOfBounds(let length, let remaining, let location):
+            return .lengthOutOfBounds(length: length, remaining: remaining, moved(location))
+        case .invalidFieldNumber(let number, let location): return .invalidFieldNumber(number, moved(location))
+        case .invalidWireType(let wireType, let location): return .invalidWireType(wireType, moved(location))
+        case .wrongWireType(let expected, let found, let location):
+            return .wrongWireType(expected: expected, found: found, moved(location))
+        case .unmatchedGroup(let location): return .unmatchedGroup(moved(location))
+        case .tooDeep(let limit, let location): return .tooDeep(limit: limit, moved(location))
+        case .tooLarge: return self
+        case .invalidUTF8(let location): return .invalidUTF8(moved(location))
+        }
+    }
+}

@@ -36,7 +36,7 @@ extension ProtobufMessage {
 
     /// Writes `value` as a nested message: its length, then its fields.
     public static func write(_ value: Self, to writer: inout ProtobufWriter) {
-        writer.writeLengthDelimited(value.protobufBytes())
+        writer.writeLengthDelimited { value.encode(to: &$0) }
     }
 
     /// Reads a nested message, one level deeper.

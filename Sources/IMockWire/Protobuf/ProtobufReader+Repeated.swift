@@ -11,7 +11,9 @@ extension ProtobufReader {
             return
         }
         var packed = try nestedReader(nesting: false)
-        while !packed.isAtEnd { values.append(try T.read(from: &packed)) }
+        try readNested { () throws(ProtobufError) in
+            while !packed.isAtEnd { values.append(try T.read(from: &packed)) }
+        }
         currentField = nil
     }
 
@@ -28,11 +30,13 @@ extension ProtobufReader {
         var entry = try nestedReader()
         var entryKey = K.defaultValue
         var entryValue = V.defaultValue
-        while let entryField = try entry.nextField() {
-            switch entryField.number {
-            case 1: entryKey = try entry.read(K.self)
-            case 2: entryValue = try entry.read(V.self)
-            default: break
+        try readNested { () throws(ProtobufError) in
+            while let entryField = try entry.nextField() {
+                switch entryField.number {
+                case 1: entryKey = try entry.read(K.self)
+                case 2: entryValue = try entry.read(V.self)
+                default: break
+                }
             }
         }
         map[entryKey] = entryValue

@@ -30,7 +30,8 @@ public struct ProtobufReader: Sendable {
     public let limits: ProtobufLimits
     /// How many messages enclose this one: 0 for the outermost.
     public let depth: Int
-    /// The field numbers of the enclosing fields, from the outermost message.
+    /// The field numbers of the enclosing fields, from the outermost message; empty in a nested
+    /// reader, whose errors its parent prefixes with its own field path (``readNested(_:)``).
     public let path: [Int]
     /// The field whose tag was read last and whose value is not read or skipped yet.
     var currentField: ProtobufFieldTag?
@@ -53,21 +54,21 @@ public struct ProtobufReader: Sendable {
         self.path = path
     }
 
-    /// A reader of `range` of `parent`'s input inside field `number`, one level deeper when
-    /// `nesting`.
-    private init(nestedIn parent: ProtobufReader, range: Range<Int>, number: Int, nesting: Bool) {
+    /// A reader of `range` of `parent`'s input, one level deeper when `nesting`.
+    private init(nestedIn parent: ProtobufReader, range: Range<Int>, nesting: Bool) {
         bytes = parent.bytes
         index = range.lowerBound
         end = range.upperBound
         limits = parent.limits
         depth = nesting ? parent.depth + 1 : parent.depth
-        path = parent.path + [number]
+        path = []
     }
 
     /// True when every byte of this message has been read.
     public var isAtEnd: Bool { index >= end }
 
-    /// The field numbers from the outermost message down to the field being read.
+    /// The field numbers from this reader's message down to the field being read (from the
+    /// outermost message once an error has passed up through the enclosing readers).
     public var fieldPath: [Int] { currentField.map { path + [$0.number] } ?? path }
 
     /// The current position, for errors.
@@ -151,7 +152,17 @@ public struct ProtobufReader: Sendable {
     /// Reads a length-delimited value at the cursor as a nested message of type `M`.
     mutating func readNestedMessage<M: ProtobufMessage>(_ type: M.Type) throws(ProtobufError) -> M {
         var nested = try nestedReader()
-        return try M(protobuf: &nested)
+        return try readNested { () throws(ProtobufError) in try M(protobuf: &nested) }
+    }
+
+    /// Runs `read` over a nested reader of the current field; its errors get this reader's
+    /// field path in front (nested readers keep no path of their own).
+    func readNested<T>(_ read: () throws(ProtobufError) -> T) throws(ProtobufError) -> T {
+        do throws(ProtobufError) {
+            return try read()
+        } catch {
+            throw error.nested(under: fieldPath)
+        }
     }
 
     /// Reads a length prefix at the cursor and returns a reader of the bytes it counts, inside
@@ -160,8 +171,9 @@ public struct ProtobufReader: Sendable {
     /// - Throws: ``ProtobufError/tooDeep(limit:_:)`` when a message would pass the nesting limit.
     mutating func nestedReader(nesting: Bool = true) throws(ProtobufError) -> ProtobufReader {
         if nesting, depth >= limits.maximumDepth { throw .tooDeep(limit: limits.maximumDepth, location) }
+        _ = pendingField()
         let range = try readLengthPrefixedRange()
-        return ProtobufReader(nestedIn: self, range: range, number: pendingField().number, nesting: nesting)
+        return ProtobufReader(nestedIn: self, range: range, nesting: nesting)
     }
 
     private mutating func readLittleEndian(byteCount: Int) throws(ProtobufError) -> UInt64 {

@@ -45,10 +45,10 @@ public struct ProtobufWriter: Sendable {
     public mutating func writePacked<T: ProtobufFieldType>(_ values: [T.Value], as type: T.Type, field: Int) {
         precondition(T.wireType.isPackable, "ProtobufWriter: \(T.wireType) values cannot be packed")
         guard !values.isEmpty else { return }
-        var run = ProtobufWriter()
-        for value in values { T.write(value, to: &run) }
         writeTag(field: field, wireType: .lengthDelimited)
-        writeLengthDelimited(run.bytes)
+        writeLengthDelimited { writer in
+            for value in values { T.write(value, to: &writer) }
+        }
     }
 
     /// Writes `map` as repeated entries of field `field`, each a nested message with the key in
@@ -58,11 +58,11 @@ public struct ProtobufWriter: Sendable {
         _ map: [K.Value: V.Value], key: K.Type, value: V.Type, field: Int
     ) where K.Value: Comparable {
         for (entryKey, entryValue) in map.sorted(by: { $0.key < $1.key }) {
-            var entry = ProtobufWriter()
-            entry.write(entryKey, as: key, field: 1)
-            entry.write(entryValue, as: value, field: 2)
             writeTag(field: field, wireType: .lengthDelimited)
-            writeLengthDelimited(entry.bytes)
+            writeLengthDelimited { entry in
+                entry.write(entryKey, as: key, field: 1)
+                entry.write(entryValue, as: value, field: 2)
+            }
         }
     }
 
@@ -100,5 +100,26 @@ public struct ProtobufWriter: Sendable {
     public mutating func writeLengthDelimited(_ value: some Collection<UInt8>) {
         writeVarint(UInt64(value.count))
         bytes.append(contentsOf: value)
+    }
+
+    /// Writes what `body` writes, preceded by its length as a varint: a nested message, a
+    /// packed run or a map entry written in place, without an array of its own to copy in.
+    public mutating func writeLengthDelimited(_ body: (inout ProtobufWriter) -> Void) {
+        let start = bytes.count
+        bytes.append(0)  // the length, if under 128 (one byte); else widened below
+        body(&self)
+        let length = bytes.count - start - 1
+        guard length >= 0x80 else {
+            bytes[start] = UInt8(truncatingIfNeeded: length)
+            return
+        }
+        var width = 1
+        while length >> (7 * width) != 0 { width += 1 }
+        bytes.insert(contentsOf: repeatElement(0, count: width - 1), at: start + 1)
+        var rest = UInt64(length)
+        for offset in 0..<width {
+            bytes[start + offset] = UInt8(truncatingIfNeeded: rest) | (offset < width - 1 ? 0x80 : 0)
+            rest >>= 7
+        }
     }
 }

@@ -12,7 +12,7 @@ extension MsyncDialect {
     }
 
     func wire(_ command: MsyncPB.MSync.Command, _ payload: some ProtobufMessage) -> WireMessage {
-        MsyncEnvelope.message(MsyncPB.MSync(command: command, payload: payload), framing: framing)
+        MsyncEnvelope.message(command: command, payload: payload, framing: framing)
     }
 
     var timestamp: UInt64 { UInt64(max(0, nowMs)) }

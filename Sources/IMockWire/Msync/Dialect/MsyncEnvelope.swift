@@ -41,7 +41,32 @@ public enum MsyncEnvelope {
 
     /// `msync` as a message of `framing`.
     public static func message(_ msync: MsyncPB.MSync, framing: MsyncFraming) -> WireMessage {
-        let bytes = msync.protobufBytes()
+        message(bytes: msync.protobufBytes(), framing: framing)
+    }
+
+    /// `MSync{version, command, payload}` as a message of `framing`.
+    public static func message(
+        version: MsyncPB.MSync.Version? = nil, command: MsyncPB.MSync.Command, payload: some ProtobufMessage,
+        framing: MsyncFraming
+    ) -> WireMessage {
+        message(bytes: bytes(version: version, command: command, payload: payload), framing: framing)
+    }
+
+    /// The bytes of `MSync{version, command, payload}` — those of
+    /// `MSync(command:payload:)` with `version` set — with the payload written in place
+    /// instead of encoded into an array of its own and copied in.
+    public static func bytes(
+        version: MsyncPB.MSync.Version? = nil, command: MsyncPB.MSync.Command, payload: some ProtobufMessage
+    ) -> [UInt8] {
+        var writer = ProtobufWriter()
+        writer.write(version, as: MsyncPB.MSync.Version.self, field: 1)
+        writer.write(command, as: MsyncPB.MSync.Command.self, field: 8)
+        writer.writeTag(field: 9, wireType: .lengthDelimited)
+        writer.writeLengthDelimited { payload.encode(to: &$0) }
+        return writer.bytes
+    }
+
+    private static func message(bytes: [UInt8], framing: MsyncFraming) -> WireMessage {
         switch framing {
         case .binary: return .binary(bytes)
         case .base64Text: return .text(Base64.encode(bytes))

@@ -238,7 +238,11 @@ public struct OpenIMGatewayDialect: WireDialect {
     public mutating func encode(end: SessionEnd) -> (messages: [WireMessage], close: WireClose) {
         switch end.cause {
         case .kicked(let code, _):
-            return ([message(OpenIMResp(reqIdentifier: Request.kick))], WireClose(code: CloseCode.forCode(code), reason: end.reason))
+            // The kick push is the same for every connection of a codec: encoded (and gzipped) once.
+            let variant = (codec.encoding == .gob ? 0 : 2) + (codec.gzip ? 1 : 0)
+            let key = SharedGoodbyes.Key(dialect: name, variant: variant, code: Request.kick, reason: "")
+            let push = SharedGoodbyes.shared.message(key) { message(OpenIMResp(reqIdentifier: Request.kick)) }
+            return ([push], WireClose(code: CloseCode.forCode(code), reason: end.reason))
         case .tokenExpired:
             // OpenIM leaves the connection until the next handshake, which then fails with 1501.
             return ([], WireClose(code: CloseCode.forCode(KickCode.tokenExpired.rawValue), reason: end.reason))
