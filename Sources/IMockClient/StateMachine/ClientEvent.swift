@@ -36,7 +36,7 @@ public enum ClientEvent: Sendable, Equatable {
 /// The client's timers. Scheduling one again replaces it.
 public enum ClientTimer: String, Sendable, Hashable, CaseIterable {
     /// The login did not finish in time; also bounds each automatic connection attempt
-    /// (socket open + `login.ok`) of a logged-in user.
+    /// (socket open + the login accepted) of a logged-in user.
     case loginTimeout
     /// The back-off before the next reconnect attempt ended.
     case reconnect

@@ -12,7 +12,7 @@ public struct ClientOptions: Sendable, Equatable {
     public var profile: SDKProfile
     /// The reconnect back-off; defaults to the profile's.
     public var reconnect: ReconnectPolicy
-    /// How long a login may take (database + socket + `login.ok`), ms.
+    /// How long a login may take (database + socket + the login accepted), ms.
     public var loginTimeoutMs: Int64
     /// How often a connected client pings, ms (the server closes a silent connection after 30 s).
     public var keepAliveIntervalMs: Int64

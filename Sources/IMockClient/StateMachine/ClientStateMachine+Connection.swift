@@ -107,7 +107,7 @@ extension ClientStateMachine {
             phase = .loggedIn(session)
             openAutomaticAttempt(number)
         case (.loginTimeout, .loggedIn(let session)):
-            // An automatic attempt (reconnect, offline login) whose socket or `login.ok` did not
+            // An automatic attempt (reconnect, offline login) whose socket or login acceptance did not
             // come in time failed; the back-off goes on.
             switch session.link {
             case .opening, .awaitingReply:

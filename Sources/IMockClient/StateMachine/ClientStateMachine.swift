@@ -8,11 +8,11 @@ import IMockCore
 /// which the connection's ``ClientWire`` translates to and from its dialect.
 ///
 /// ```
-/// Logout ──login──▶ Logging[db → socket → login sent] ──login.ok──▶ Logged·connected
-///    ▲                   │ login.error / close / timeout                │ drop (recoverable)
+/// Logout ──login──▶ Logging[db → socket → login sent] ──accepted──▶ Logged·connected
+///    ▲                   │ refused / close / timeout                    │ drop (recoverable)
 ///    │◀──────────────────┘                                              ▼
 ///    │◀── kick · token expired/invalid · gave up ── Logged·waiting ──timer──▶ Logged·opening
-///    │◀── logout.ok (or local logout when offline)      ▲   attempt failed      │ login(autoLogin)
+///    │◀── logged out (or local logout when offline)     ▲   attempt failed      │ login(autoLogin)
 ///                                                       └───────────────────────┘
 /// ```
 public struct ClientStateMachine: Sendable {
@@ -92,7 +92,7 @@ public struct ClientStateMachine: Sendable {
         return nil
     }
 
-    /// The token's expiry from the last `login.ok` / `renewToken.ok`, nil for "never" or logged out.
+    /// The token's expiry from the last accepted login or token renewal, nil for "never" or logged out.
     public var tokenExpiresAt: Int64? {
         if case .loggedIn(let session) = phase { return session.tokenExpiresAt }
         return nil

@@ -31,7 +31,7 @@ struct Session: Sendable, Equatable {
     var tokenExpiresAt: Int64?
     var resource: String?
     var link: Link
-    /// False after an offline login (Z5) until the first `login.ok`.
+    /// False after an offline login (Z5) until the server first accepts its login.
     var everConnected: Bool
     /// `renewToken` requests waiting for their reply, by request id.
     var pendingRenewals: [String: PendingRenewal] = [:]
