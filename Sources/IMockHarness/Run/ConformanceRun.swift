@@ -11,6 +11,7 @@ public enum ConformanceRun {
 
     /// Runs `configuration` to the end on the calling thread; the exit status.
     public static func runBlocking(_ configuration: RunConfiguration) -> Int32 {
+        if configuration.settings.target != .inProcess { InterruptCleanup.install() }
         let status = SharedCounter(0)
         let done = DispatchSemaphore(value: 0)
         Task {

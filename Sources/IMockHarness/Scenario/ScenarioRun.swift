@@ -186,6 +186,7 @@ public final class ScenarioRun {
         guard answer.status == 200 else {
             throw .infrastructure("the server refused the fixture's apps: \(answer.body["error_description"]?.stringValue ?? "\(answer.status)")")
         }
+        if settings.target != .inProcess { noteCreatedApps() }
     }
 
     /// Ends the devices and the server; on a shared external server also the fixture's faults
