@@ -46,8 +46,11 @@ final class ClientTestServer: @unchecked Sendable {
         http = HTTPTestClient(port: port)
     }
 
-    init(clock: Timeline.Mode = .system) throws {
+    /// An in-process server; `sessionIdleTimeout` replaces the default 30 s (a client on manual
+    /// timers never pings, and a loaded machine can stall a test that long).
+    init(clock: Timeline.Mode = .system, sessionIdleTimeout: Duration? = nil) throws {
         var configuration = ServerConfiguration()
+        if let sessionIdleTimeout { configuration.sessionIdleTimeout = sessionIdleTimeout }
         configuration.port = 0
         configuration.apps = [.init(key: ClientTestServer.app, registrationMode: .open)]
         configuration.clockMode = clock
