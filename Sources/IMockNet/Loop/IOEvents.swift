@@ -29,9 +29,12 @@ public struct IOInterest: OptionSet, Sendable, Hashable {
     public static let read = IOInterest(rawValue: 1 << 0)
     public static let write = IOInterest(rawValue: 1 << 1)
 
+    /// `EPOLLRDHUP` only with `.read`: a peer's FIN is news for a reader only, and epoll
+    /// reports it level-triggered — a connection that stopped reading (a black hole, output
+    /// backpressure) whose peer then half-closed made the loop spin at 100 % of a core.
     var epollFlags: UInt32 {
-        var flags = cimock_epollrdhup()
-        if contains(.read) { flags |= cimock_epollin() }
+        var flags: UInt32 = 0
+        if contains(.read) { flags |= cimock_epollin() | cimock_epollrdhup() }
         if contains(.write) { flags |= cimock_epollout() }
         return flags
     }
