@@ -19,4 +19,13 @@ enum IdleSweep {
         }
         return (close.sorted(), next == .max ? nil : max(next, nowMs + granularityMs))
     }
+
+    /// How far the server's clock moved beyond the real time that passed since the last sweep,
+    /// when that is more than `granularityMs`; else 0. A wall clock stepped forward (a VM's
+    /// clock corrected after a pause, NTP) is not silence: counted as such, one step of 40 s closed
+    /// every connection as idle at once. Virtual jumps are counted already (``SessionHub/clockWillJump(to:)``).
+    static func clockStepMs(clockDeltaMs: Int64, realDeltaMs: Int64, granularityMs: Int64) -> Int64 {
+        let step = clockDeltaMs - realDeltaMs
+        return step > granularityMs ? step : 0
+    }
 }

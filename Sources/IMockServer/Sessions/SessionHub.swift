@@ -51,6 +51,9 @@ final class SessionHub {
     private var closedByEngine: Set<ConnectionID> = []
     /// When the idle sweep is on the timeline, if it is.
     private var idleSweepAtMs: Int64?
+    /// The server's clock and the monotonic clock at the last idle sweep (or the start): a
+    /// step of the clock beyond the real time between two sweeps is not silence.
+    private var idleReference: (clockMs: Int64, monotonicNs: Int64)
     /// Everything sent that the control API reports: kicks, token events, closes.
     private var journalLog = HubJournal()
     var journal: [JournalEntry] { journalLog.entries }
@@ -85,6 +88,7 @@ final class SessionHub {
         self.idleTimeout = idleTimeout
         self.outputLimit = outputLimit
         self.logger = logger
+        idleReference = (clock.nowMs, MonotonicInstant.now().nanoseconds)
     }
 
     /// Open `/ws` connections.
@@ -399,6 +403,14 @@ final class SessionHub {
     /// late). One timer for all connections: a timer each cost memory per connection and a
     /// timeline entry per open. (Deadlines move lazily instead of on every frame.)
     private func sweepIdleConnections() {
+        let now = (clockMs: clock.nowMs, monotonicNs: MonotonicInstant.now().nanoseconds)
+        let step = IdleSweep.clockStepMs(
+            clockDeltaMs: now.clockMs - idleReference.clockMs, realDeltaMs: (now.monotonicNs - idleReference.monotonicNs) / 1_000_000,
+            granularityMs: idleSweepGranularityMs)
+        idleReference = now
+        if step > 0 {
+            for state in channels.values { state.lastActivityMs = min(state.lastActivityMs + step, now.clockMs) }
+        }
         let silences = channels.lazy.filter { $0.value.channel.isOpen }.map { id, state in
             IdleSweep.Silence(id: id, lastActivityMs: state.lastActivityMs, timeoutMs: self.idleTimeout(of: id).milliseconds)
         }

@@ -160,6 +160,17 @@ struct SessionHubEmbeddedTests {
         #expect(IdleSweep.due([], nowMs: 0, granularityMs: 10).nextMs == nil)
     }
 
+    @Test("a clock that moved further than real time between two sweeps stepped: that step is not silence")
+    func clockStepIsNotSilence() {
+        // A VM's wall clock corrected 40 s forward while 1 s really passed: 39 s of the 40 were no silence.
+        #expect(IdleSweep.clockStepMs(clockDeltaMs: 40_000, realDeltaMs: 1_000, granularityMs: 1_000) == 39_000)
+        // Flowing with real time (within the sweep's granularity), a frozen virtual clock, or a
+        // clock stepped back: nothing to forgive.
+        #expect(IdleSweep.clockStepMs(clockDeltaMs: 30_400, realDeltaMs: 30_000, granularityMs: 1_000) == 0)
+        #expect(IdleSweep.clockStepMs(clockDeltaMs: 0, realDeltaMs: 30_000, granularityMs: 1_000) == 0)
+        #expect(IdleSweep.clockStepMs(clockDeltaMs: -5_000, realDeltaMs: 100, granularityMs: 1_000) == 0)
+    }
+
     @Test("a fault outbox releases in send order at each item's time, nothing while black-holed")
     func faultOutbox() {
         var outbox = FaultOutbox()
