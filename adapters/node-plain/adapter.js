@@ -6,7 +6,7 @@
 
 const readline = require('node:readline');
 const { Device } = require('./device.js');
-const { clientError, httpURL } = require('./easemob.js');
+const { clientError, httpURL } = require('./profile.js');
 
 const COMMANDS = ['init', 'addDelegate', 'removeDelegate', 'login', 'logout', 'renewToken', 'send',
   'queryDevices', 'state', 'settle', 'barrier', 'reset', 'shutdown'];

@@ -2,7 +2,7 @@
 // from docs/FIXTURES.md § Adapters and docs/CLIENT.md § The state model / § Profiles only.
 'use strict';
 
-const { accountCallback, clientError, wsURL } = require('./easemob.js');
+const { accountCallback, clientError, wsURL } = require('./profile.js');
 
 /** A device: the SDK's state machine, its socket and the frames it received (for the barrier). */
 class Device {
