@@ -1,4 +1,5 @@
 import IMockCore
+import IMockHarness
 import IMockNet
 import IMockServer
 

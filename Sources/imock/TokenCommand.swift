@@ -1,10 +1,9 @@
-import Dispatch
 import IMockClient
 import IMockCommon
 import IMockCore
+import IMockHarness
 import IMockNet
 import IMockServer
-import Synchronization
 
 /// `imock token`: an app or user token, minted offline for a seed file or asked from a running
 /// server. Exit 0 with the token on standard output, 1 when the server or seed refuses, 64 for
@@ -122,50 +121,4 @@ enum TokenCommand {
 struct TokenCommandError: Error {
     var message: String
     var exitCode: Int32
-}
-
-/// JSON requests on an event loop of its own, waited for on the calling thread (the CLI's).
-final class BlockingHTTP: Sendable {
-    struct Answer: Sendable {
-        var status: Int
-        var body: JSONValue
-    }
-
-    private let loop: EventLoop
-    private let endpoint: ServerEndpoint
-    /// For `https`: the system's trusted certificates.
-    private let tls: TLSContext?
-
-    /// For `https`, the certificates of `trusting` (a PEM file) are trusted, else the system's.
-    init(endpoint: ServerEndpoint, trusting: String? = nil) throws {
-        loop = try EventLoop()
-        tls = endpoint.secure ? try TLSContext(clientTrusting: trusting) : nil
-        loop.start()
-        self.endpoint = endpoint
-    }
-
-    func call(_ method: String, _ path: String, bearer: String?, body: JSONValue? = nil) -> Result<Answer, HTTPFetchError> {
-        let done = DispatchSemaphore(value: 0)
-        let result = ResultBox()
-        loop.execute { [loop, endpoint, tls] in
-            HTTPFetch.request(
-                loop: loop, endpoint: endpoint, tls: tls, method: method, path: path, bearer: bearer, body: body?.encoded()
-            ) { outcome in
-                result.set(outcome.map { Answer(status: $0.status, body: (try? JSONValue.parse($0.body)) ?? .null) })
-                done.signal()
-            }
-        }
-        done.wait()
-        return result.value ?? .failure(.connectFailed("no answer"))
-    }
-
-    func close() {
-        loop.stop()
-    }
-
-    private final class ResultBox: Sendable {
-        private let cell = Mutex<Result<Answer, HTTPFetchError>?>(nil)
-        var value: Result<Answer, HTTPFetchError>? { cell.withLock { $0 } }
-        func set(_ value: Result<Answer, HTTPFetchError>) { cell.withLock { $0 = value } }
-    }
 }

@@ -37,9 +37,6 @@ public enum InterruptCleanup {
         registry.withLock { _ = $0?.apps.remove(path) }
     }
 
-    /// The apps that would be removed now, sorted (for tests).
-    static var pending: [String] { registry.withLock { $0?.apps.sorted() ?? [] } }
-
     /// From now on SIGINT and SIGTERM remove the pending apps, then end the process with
     /// 128 + the signal. Call once, from the command line's run.
     public static func install() {
@@ -63,27 +60,17 @@ public enum InterruptCleanup {
 
     /// Deletes every pending app, each within HTTPFetch's timeout; how many went and how many not.
     static func removePending() -> (removed: Int, failed: Int) {
-        guard let registry = registry.withLock({ $0 }), !registry.apps.isEmpty, let loop = try? EventLoop() else { return (0, 0) }
-        loop.start()
-        defer { loop.stop() }
+        guard let registry = registry.withLock({ $0 }), !registry.apps.isEmpty,
+            let client = try? BlockingHTTP(endpoint: registry.endpoint)
+        else { return (0, 0) }
+        defer { client.close() }
         var removed = 0
         for path in registry.apps.sorted() {
-            let done = DispatchSemaphore(value: 0)
-            let status = Atomic<Int>(0)
-            loop.execute {
-                HTTPFetch.request(
-                    loop: loop, endpoint: registry.endpoint, tls: nil, method: "DELETE", path: "/_imock/apps/\(path)",
-                    bearer: registry.adminSecret
-                ) { result in
-                    if case .success(let answer) = result { status.store(answer.status, ordering: .sequentiallyConsistent) }
-                    done.signal()
-                }
-            }
-            done.wait()
-            if [200, 404].contains(status.load(ordering: .sequentiallyConsistent)) {
-                removed += 1
-                InterruptCleanup.removed(path)
-            }
+            guard case .success(let answer) = client.call("DELETE", "/_imock/apps/\(path)", bearer: registry.adminSecret),
+                [200, 404].contains(answer.status)
+            else { continue }
+            removed += 1
+            InterruptCleanup.removed(path)
         }
         return (removed, registry.apps.count - removed)
     }
