@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import IMockCommon
 
 /// The process environment as a dictionary (without Foundation's ProcessInfo).
 enum ProcessEnvironment {
@@ -16,4 +17,8 @@ enum ProcessEnvironment {
         }
         return result
     }
+
+    /// This executable (`/proc/self/exe`), else the name it was started by: what `imock exec`
+    /// and a crash-restart soak start as their `imock serve` child.
+    static var executablePath: String { Files.linkTarget("/proc/self/exe") ?? CommandLine.arguments[0] }
 }

@@ -31,7 +31,7 @@ final class ServeChild {
         let log = directory + "/serve.log"
         let process: SpawnedProcess
         do {
-            process = try SpawnedProcess.spawn(executablePath(), ["serve"] + arguments, stdout: .file(log), stderr: .stdout)
+            process = try SpawnedProcess.spawn(ProcessEnvironment.executablePath, ["serve"] + arguments, stdout: .file(log), stderr: .stdout)
         } catch {
             try? Files.removeTree(directory)
             return .failure(ExecFailure(message: "\(error)"))
@@ -54,13 +54,5 @@ final class ServeChild {
         process.send(SIGTERM)
         process.wait()
         try? Files.removeTree(directory)
-    }
-
-    /// This executable (`/proc/self/exe`), else the name it was started by.
-    private static func executablePath() -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return CommandLine.arguments[0] }
-        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }

@@ -42,7 +42,7 @@ struct SoakOptions: Sendable {
     var configuration: SoakConfiguration {
         let target: SoakConfiguration.Target =
             if let serverURL { .external(url: serverURL, adminSecret: adminSecret ?? "", pid: serverPID) }
-            else if crashRestarts > 0 { .crashRestart(executable: Self.executablePath, crashes: crashRestarts) }
+            else if crashRestarts > 0 { .crashRestart(executable: ProcessEnvironment.executablePath, crashes: crashRestarts) }
             else { .inProcess }
         return SoakConfiguration(
             duration: .seconds(seconds ?? 60), seed: seed, devices: devices, target: target,
@@ -50,7 +50,6 @@ struct SoakOptions: Sendable {
     }
 
     /// This executable, for the server child of `--crash-restart`.
-    static var executablePath: String { Files.linkTarget("/proc/self/exe") ?? CommandLine.arguments[0] }
 
     /// `imock soak`'s options, declared once for parsing, `--help` and the environment.
     static let spec = CommandLineSpec<SoakOptions>(
