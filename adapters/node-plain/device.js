@@ -213,6 +213,8 @@ class Device {
     const d = this.setup.device ?? {};
     const device = { uuid: d.uuid, name: d.name ?? '', extension: d.extension ?? '' };
     for (const key of ['os', 'customOSType', 'platformId', 'resource']) if (d[key] != null) device[key] = d[key];
+    // As the Easemob Web SDK does, name the resource ourselves, once per instance.
+    if (process.env.IMOCK_NODE_OWN_RESOURCE) device.resource = this.ownResource ??= 'webim_random_' + Date.now() + '_' + this.name;
     return {
       op: 'login', id: 'login-' + this.nextID++, appKey: this.setup.appKey, user: this.user, token: this.token,
       device, autoLogin, sync: this.setup.syncTypes ?? [],

@@ -51,11 +51,15 @@ extension ScenarioRun {
         case .initialize: results[index] = try await command(name, .initialize(setup(device)), "init")
         case .addDelegate: results[index] = try await command(name, .addDelegate, "addDelegate")
         case .removeDelegate: results[index] = try await command(name, .removeDelegate, "removeDelegate")
-        case .restart: results[index] = try await command(name, .restart, "restart")
+        case .restart:
+            // The app starts again and logs in as the last online user by itself.
+            if let user = currentUser[name] { resources.loginStarted(name, app: device.app, user: user) }
+            results[index] = try await command(name, .restart, "restart")
         case .login(let user, let source), .autoLogin(let user, let source):
             let user = user ?? device.user
             let token = try await token(source, device: device, user: user)
             loggingInAs = user
+            resources.loginStarted(name, app: device.app, user: user)
             var offline = false
             if case .autoLogin = action.call { offline = true }
             start("its login", [.login(user: user, token: token, offline: offline)])
@@ -66,6 +70,7 @@ extension ScenarioRun {
         case .switchAccount(let user, let source):
             let token = try await token(source, device: device, user: user)
             loggingInAs = user
+            resources.loginStarted(name, app: device.app, user: user)
             start("its account switch", [.logout(unbind: false), .login(user: user, token: token, offline: false)])
         case .queryDevices(let user, let source):
             let user = user ?? currentUser[name] ?? device.user
@@ -91,7 +96,7 @@ extension ScenarioRun {
         if let resources = result["resources"]?.arrayValue {
             let names: [JSONValue] = resources.map { resource in
                 let text = resource.stringValue ?? ""
-                return .string(fixture.devices.first { $0.resource == text }?.name ?? text)
+                return .string(device(withResource: text, app: fixture.device(action.device)!.app) ?? text)
             }
             result = ["error": result["error"] ?? nil, "devices": .array(names)]
             results[index] = result

@@ -17,6 +17,7 @@ extension ScenarioRun {
             let seen = barrierSeen[app.name] ?? 0
             barrierSeen[app.name] = entries.count
             for entry in entries.dropFirst(seen) {
+                learnResource(from: entry, app: app.name)
                 guard let device = device(of: entry, app: app.name), let event = entry["event"] else { continue }
                 serverSequence += 1
                 frames[device, default: []].append((serverSequence, event))

@@ -69,7 +69,7 @@ extension ScenarioRun {
     private func serverDevices(of user: String, app appName: String) async throws(ScenarioFailure) -> [String] {
         return try await sessions(of: apps[appName]!).filter { $0["user"]?.stringValue == user }.map { session in
             let resource = session["resource"]?.stringValue ?? ""
-            return fixture.devices.first { $0.resource == resource && $0.app == appName }?.name ?? resource
+            return device(withResource: resource, app: appName) ?? resource
         }
     }
 }

@@ -18,10 +18,10 @@ extension ScenarioRun {
         let path: String
         switch call.api {
         case .easemob:
-            path = "/\(apps[appName]!.path)/\(call.path)"
+            path = "/\(apps[appName]!.path)/" + resources.inServerWords(path: call.path, devices: fixture.devices)
             answer = try await server.link.call(call.method, path, bearer: bearer, body: call.body)
         case .openim:
-            path = "/openim/\(apps[appName]!.path)/\(call.path)"
+            path = "/openim/\(apps[appName]!.path)/" + resources.inServerWords(path: call.path, devices: fixture.devices)
             let headers = [("operationID", "imock-run-\(time.nowMs)")] + (bearer.map { [("token", $0)] } ?? [])
             answer = try await server.link.call(call.method, path, bearer: nil, headers: headers, body: call.body)
         }
@@ -40,7 +40,7 @@ extension ScenarioRun {
             method = "POST"
             path = "apps/\(app.path)/kick"
             var members: [(key: String, value: JSONValue)] = [("user", .string(user)), ("code", .int(Int64(code)))]
-            if let device { members.append(("resource", .string(fixture.device(device)!.resource))) }
+            if let device { members.append(("resource", .string(resource(of: device)))) }
             if let reason { members.append(("reason", .string(reason))) }
             if let byName { members.append(("byDeviceName", .string(byName))) }
             if let byExtension { members.append(("byExtension", .string(byExtension))) }
@@ -55,7 +55,7 @@ extension ScenarioRun {
             var members: [(key: String, value: JSONValue)] = [("kind", .string(kind)), ("app", .string(app.key))]
             if let device {
                 members.append(("user", .string(currentUser[device] ?? fixture.device(device)!.user)))
-                members.append(("resource", .string(fixture.device(device)!.resource)))
+                members.append(("resource", .string(resource(of: device))))
             } else if let user {
                 members.append(("user", .string(user)))
             }
@@ -104,8 +104,8 @@ extension ScenarioRun {
         ]
         // The device's resource while it has a live session under it; else (not logged in yet, or
         // an SDK that names its own resource) the fault covers the user's connections.
-        let live = try await sessions(of: app).contains { $0["user"]?.stringValue == user && $0["resource"]?.stringValue == device.resource }
-        if live { members.append(("resource", .string(device.resource))) }
+        let live = try await sessions(of: app).contains { $0["user"]?.stringValue == user && $0["resource"]?.stringValue == resource(of: device.name) }
+        if live { members.append(("resource", .string(resource(of: device.name)))) }
         let scope: String? = live ? device.name : nil
         let answer = try await server.link.call("POST", "/_imock/faults", bearer: server.link.adminSecret, body: .object(members))
         timeline.append(.request(summary: "network \(change.kind.rawValue) \(device.name)", status: answer.status, atMs: time.nowMs, isFault: true))
@@ -147,7 +147,7 @@ extension ScenarioRun {
                 "\(what) answered \(answer.status), expected \(status)", expected: ["status \(status)"],
                 observed: ["status \(answer.status) \(answer.body.encodedString)"])
         }
-        if let response, !response.matches(answer.body) {
+        if let response, !response.matches(resources.inFixtureWords(answer.body, devices: fixture.devices)) {
             throw ScenarioFailure(
                 "\(what): the answer does not match", expected: [response.summary], observed: [answer.body.encodedString])
         }

@@ -17,6 +17,7 @@ extension ScenarioRun {
             let seen = journalSeen[app.name] ?? 0
             journalSeen[app.name] = entries.count
             for entry in entries.dropFirst(seen) {
+                learnResource(from: entry, app: app.name)
                 let resource = entry["resource"]?.stringValue
                 let device = device(of: entry, app: app.name)
                 let atMs = entry["atMs"]?.intValue ?? time.nowMs
@@ -44,7 +45,7 @@ extension ScenarioRun {
         let resource = entry["resource"]?.stringValue
         let user = entry["user"]?.stringValue
         let ofUser = fixture.devices.filter { $0.app == app && (currentUser[$0.name] ?? $0.user) == user }
-        return fixture.devices.first { $0.app == app && $0.resource == resource }?.name
+        return device(withResource: resource, app: app)
             ?? (resource == nil && ofUser.count == 1 ? ofUser[0].name : nil)
     }
 

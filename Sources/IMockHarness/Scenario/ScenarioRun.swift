@@ -22,6 +22,8 @@ public final class ScenarioRun {
     var tokens: [String: String] = [:]
     /// The user each device is logged in as, or last asked to log in as.
     var currentUser: [String: String] = [:]
+    /// The resource each device logged in under (an SDK may choose its own).
+    var resources = DeviceResources()
     /// Results of device calls by step index, once completed.
     let results = ResultBox()
     /// The active network faults: id, device (nil: app or user wide), kind, end.
