@@ -49,7 +49,7 @@ extension HarnessTests {
         /// (`InvalidFixtureTests`).
         static let refusals: [(name: String, text: String, path: String, reason: String)] = [
             ("unknown placeholder", kickFixture(#"[{"code": 216}]"#), "steps[2].callbacks[0]", "unknown parameter ${expected} (parameters: code)"),
-            ("placeholder without parameters", miniFixture(steps: kickSteps), "steps[1].code", "unknown parameter ${code} (the fixture has no parameters)"),
+            ("placeholder without parameters", miniFixture(steps: kickSteps), "steps[1].code", "unknown parameter ${code} (the fixture has no parameters, and no step captures it)"),
             ("rows naming different parameters", kickFixture(#"[{"code": 216, "expected": 216}, {"code": 217}]"#), "parameters[1]", "has code but parameters[0] has code, expected"),
             ("a parameter no step uses", kickFixture(#"[{"code": 216, "expected": 216, "spare": 1}]"#), "parameters[0].spare", "no step uses ${spare}"),
             ("a row's value the step refuses", kickFixture(#"[{"code": 216, "expected": 216}, {"code": "x", "expected": 1}]"#), "steps[1].code", "(parameters[1]: code=x, expected=1)"),

@@ -45,22 +45,25 @@ struct FixtureParameters {
     }
 
     /// `value` (at `path`) with `row`'s values in place of its placeholders; a placeholder
-    /// `row` does not name is refused (`row` nil: the fixture has no parameters). Every name
-    /// substituted is added to `used`.
-    static func substitute(_ value: JSONValue, row: Row?, at path: String, used: inout Set<String>) throws(FixtureError) -> JSONValue {
+    /// `row` does not name is refused (`row` nil: the fixture has no parameters) unless it is
+    /// one of `kept` (values captured at run time, left in place). Every name substituted is
+    /// added to `used`.
+    static func substitute(
+        _ value: JSONValue, row: Row?, at path: String, used: inout Set<String>, keeping kept: Set<String> = []
+    ) throws(FixtureError) -> JSONValue {
         switch value {
         case .string(let text):
-            return try substitute(text, row: row, at: path, used: &used)
+            return try substitute(text, row: row, at: path, used: &used, keeping: kept)
         case .array(let elements):
             var result: [JSONValue] = []
             for (index, element) in elements.enumerated() {
-                result.append(try substitute(element, row: row, at: "\(path)[\(index)]", used: &used))
+                result.append(try substitute(element, row: row, at: "\(path)[\(index)]", used: &used, keeping: kept))
             }
             return .array(result)
         case .object(let members):
             var result: [(key: String, value: JSONValue)] = []
             for (key, member) in members {
-                result.append((key, try substitute(member, row: row, at: "\(path).\(key)", used: &used)))
+                result.append((key, try substitute(member, row: row, at: "\(path).\(key)", used: &used, keeping: kept)))
             }
             return .object(result)
         default:
@@ -68,11 +71,13 @@ struct FixtureParameters {
         }
     }
 
-    private static func substitute(_ text: String, row: Row?, at path: String, used: inout Set<String>) throws(FixtureError) -> JSONValue {
-        let found = placeholders(text)
+    private static func substitute(
+        _ text: String, row: Row?, at path: String, used: inout Set<String>, keeping kept: Set<String>
+    ) throws(FixtureError) -> JSONValue {
+        let found = placeholders(text).filter { !kept.contains($0.name) }
         guard !found.isEmpty else { return .string(text) }
         func value(_ name: String) throws(FixtureError) -> JSONValue {
-            guard let row else { throw FixtureError(path: path, reason: "unknown parameter ${\(name)} (the fixture has no parameters)") }
+            guard let row else { throw FixtureError(path: path, reason: "unknown parameter ${\(name)} (the fixture has no parameters, and no step captures it)") }
             guard let value = row.first(where: { $0.key == name })?.value else {
                 throw FixtureError(path: path, reason: "unknown parameter ${\(name)} (parameters: \(row.map(\.key).joined(separator: ", ")))")
             }
@@ -112,6 +117,11 @@ struct FixtureParameters {
             }
         }
         return found
+    }
+
+    /// The names a `capture` of some step in `steps` declares (they are not parameters).
+    static func capturedNames(in steps: JSONValue) -> Set<String> {
+        Set((steps.arrayValue ?? []).flatMap { $0["capture"]?.objectValue?.map(\.key) ?? [] })
     }
 
     static func isName(_ text: String) -> Bool {

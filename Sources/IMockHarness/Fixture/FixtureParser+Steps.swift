@@ -1,11 +1,13 @@
 import IMockCore
 
 /// What steps may refer to, collected while parsing in order.
-struct StepContext {
+struct StepContext: Sendable {
     var apps: [FixtureApp]
     var devices: [FixtureDevice]
     var tokenNames: Set<String> = []
     var labels: Set<String> = []
+    /// The names earlier steps capture (``StepCapture``).
+    var capturedNames: Set<String> = []
 
     var deviceNames: Set<String> { Set(devices.map(\.name)) }
 
@@ -51,6 +53,10 @@ extension FixtureParser {
                 path: path, reason: "needs exactly one of \(verbs.map { "\"\($0)\"" }.joined(separator: ", "))"
                     + (present.isEmpty ? "" : " (has \(present.joined(separator: ", ")))"))
         }
+        let captures = try parseCaptures(members.first { $0.key == "capture" }?.value, verb: present[0], at: path, context: context)
+        let usesCaptures = !(try capturedPlaceholders(in: value, at: path, context: context)).isEmpty
+        let before = context
+        let value = JSONValue.object(members.filter { $0.key != "capture" })
         let label = members.first { $0.key == "label" }?.value
         if let label, label.stringValue == nil { throw FixtureError(path: "\(path).label", reason: "must be a string") }
         let kind: StepKind
@@ -80,7 +86,10 @@ extension FixtureParser {
                 throw FixtureError(path: "\(path).label", reason: "label \"\(text)\" is used twice (or is the reserved \"start\")")
             }
         }
-        return Step(kind: kind, path: path, label: label?.stringValue)
+        context.capturedNames.formUnion(captures.map(\.name))
+        return Step(
+            kind: kind, path: path, label: label?.stringValue, captures: captures,
+            template: usesCaptures ? StepTemplate(json: value, context: before) : nil)
     }
 
     static let actionKeys: [String: [String]] = [

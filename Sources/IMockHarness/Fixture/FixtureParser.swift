@@ -38,19 +38,26 @@ public enum FixtureParser {
     private static func parseCases(_ json: JSONValue) throws(FixtureError) -> [Fixture] {
         guard let members = json.objectValue, let table = members.first(where: { $0.key == "parameters" })?.value else {
             var used: Set<String> = []
-            if let steps = json["steps"] { _ = try FixtureParameters.substitute(steps, row: nil, at: "steps", used: &used) }
+            if let steps = json["steps"] {
+                _ = try FixtureParameters.substitute(
+                    steps, row: nil, at: "steps", used: &used, keeping: FixtureParameters.capturedNames(in: steps))
+            }
             return [try parseDocument(json)]
         }
         guard members.filter({ $0.key == "parameters" }).count == 1 else {
             throw FixtureError(path: "parameters", reason: "duplicate key")
         }
         let parameters = try FixtureParameters(table)
+        let captured = json["steps"].map(FixtureParameters.capturedNames) ?? []
+        if let clash = parameters.rows[0].first(where: { captured.contains($0.key) }) {
+            throw FixtureError(path: "parameters[0].\(clash.key)", reason: "${\(clash.key)} is also a captured value: use another name")
+        }
         var used: Set<String> = []
         var documents: [JSONValue] = []
         for row in parameters.rows {
             var document: [(key: String, value: JSONValue)] = []
             for (key, value) in members where key != "parameters" {
-                document.append((key, key == "steps" ? try FixtureParameters.substitute(value, row: row, at: "steps", used: &used) : value))
+                document.append((key, key == "steps" ? try FixtureParameters.substitute(value, row: row, at: "steps", used: &used, keeping: captured) : value))
             }
             documents.append(.object(document))
         }

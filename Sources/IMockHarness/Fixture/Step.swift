@@ -8,6 +8,10 @@ public struct Step: Sendable {
     public var path: String
     /// An optional label that expectations' `since` can name.
     public var label: String?
+    /// Values kept from its result or answer for later steps.
+    public var captures: [StepCapture] = []
+    /// The step as written when it uses captured values (parsed again when it runs).
+    var template: StepTemplate?
 }
 
 /// The kinds of step.

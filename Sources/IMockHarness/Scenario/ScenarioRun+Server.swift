@@ -142,6 +142,7 @@ extension ScenarioRun {
     }
 
     func verify(_ answer: HTTPAnswer, status: Int, response: ValueMatcher?, what: String) throws(ScenarioFailure) {
+        lastAnswer = answer.body
         guard answer.status == status else {
             throw ScenarioFailure(
                 "\(what) answered \(answer.status), expected \(status)", expected: ["status \(status)"],

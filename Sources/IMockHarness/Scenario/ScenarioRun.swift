@@ -24,6 +24,9 @@ public final class ScenarioRun {
     var currentUser: [String: String] = [:]
     /// The resource each device logged in under (an SDK may choose its own).
     var resources = DeviceResources()
+    /// Values captured by steps, in order (``StepCapture``), and the last REST or control answer.
+    var captured: [(key: String, value: JSONValue)] = []
+    var lastAnswer: JSONValue?
     /// Results of device calls by step index, once completed.
     let results = ResultBox()
     /// The active network faults: id, device (nil: app or user wide), kind, end.
@@ -227,7 +230,8 @@ public final class ScenarioRun {
             }
             let stepMark = observations.lastSequence
             do throws(ScenarioFailure) {
-                try await perform(step, index: index)
+                try await perform(try resolved(step), index: index)
+                try capture(step, index: index)
                 if !isCheck {
                     try await time.settle()
                     try await orderThroughAdapters(since: stepMark)
