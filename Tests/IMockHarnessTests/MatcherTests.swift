@@ -101,6 +101,40 @@ extension HarnessTests {
             #expect(try !holds(#"{"expect": "absent", "callbacks": ["pad: z", "phone: b(code: 206)"]}"#))
         }
 
+        /// Each expectation kind in each of its shapes — one pattern, several, with arguments —
+        /// with a window it holds on and one it fails on (over ``window``).
+        static let shapes: [(shape: String, holds: String, fails: String)] = [
+            ("sequence, one", #"{"expect": "sequence", "device": "phone", "callbacks": ["b"]}"#,
+             #"{"expect": "sequence", "device": "phone", "callbacks": ["x"]}"#),
+            ("sequence, several", #"{"expect": "sequence", "device": "phone", "callbacks": ["a", "b", "c"]}"#,
+             #"{"expect": "sequence", "device": "phone", "callbacks": ["a", "c", "b"]}"#),
+            ("sequence, with arguments", #"{"expect": "sequence", "device": "phone", "callbacks": ["a", "b(code: 206)"]}"#,
+             #"{"expect": "sequence", "device": "phone", "callbacks": ["a", "b(code: 216)"]}"#),
+            ("unordered, one", #"{"expect": "unordered", "callbacks": ["pad: x"]}"#,
+             #"{"expect": "unordered", "callbacks": ["pad: a"]}"#),
+            ("unordered, several", #"{"expect": "unordered", "callbacks": ["phone: c", "pad: x", "phone: a"]}"#,
+             #"{"expect": "unordered", "callbacks": ["phone: c", "pad: x", "phone: z"]}"#),
+            ("unordered, with arguments", #"{"expect": "unordered", "callbacks": ["pad: y", "phone: b(code: 206)"]}"#,
+             #"{"expect": "unordered", "callbacks": ["pad: y", "phone: b(code: 207)"]}"#),
+            ("order, several", #"{"expect": "order", "callbacks": ["phone: a", "pad: x", "phone: c"]}"#,
+             #"{"expect": "order", "callbacks": ["phone: a", "phone: c", "pad: x"]}"#),
+            ("order, with arguments", #"{"expect": "order", "callbacks": ["pad: x", "phone: b(code: 206)"]}"#,
+             #"{"expect": "order", "callbacks": ["pad: x", "phone: b(code: 208)"]}"#),
+            ("absent, one", #"{"expect": "absent", "callbacks": ["pad: z"]}"#,
+             #"{"expect": "absent", "callbacks": ["pad: y"]}"#),
+            ("absent, several", #"{"expect": "absent", "callbacks": ["pad: z", "phone: d"]}"#,
+             #"{"expect": "absent", "callbacks": ["pad: z", "phone: d", "phone: a"]}"#),
+            ("absent, with arguments", #"{"expect": "absent", "callbacks": ["phone: b(code: 207)"]}"#,
+             #"{"expect": "absent", "callbacks": ["phone: b(code: 206)"]}"#),
+        ]
+
+        @Test("every expectation kind can fail in every shape", arguments: shapes.indices)
+        func everyShapeCanFail(index: Int) throws {
+            let (shape, holding, failing) = Self.shapes[index]
+            #expect(try holds(holding), "\(shape) should hold")
+            #expect(try !holds(failing), "\(shape) should fail")
+        }
+
         @Test("value matchers: exact, any, regex, range, subset")
         func valueMatchers() throws {
             let value: JSONValue = ["code": 206, "info": ["deviceName": "Pixel", "extensionInfo": ""], "message": "kicked by Pixel"]
