@@ -31,7 +31,7 @@ from openim_sdk.ws_client import OpenIMWSSDK, WSConfig
 
 PROTOCOL = 1
 COMMANDS = ["init", "addDelegate", "removeDelegate", "login", "logout", "send", "queryDevices", "restart",
-            "state", "shutdown", "settle"]
+            "state", "shutdown", "settle", "reset"]
 # openim-sdk-core pkg/sdkerrs: 10102 LoginRepeatError; 10003 is this project's "not connected"
 # (reference openim-zim.md §A2; docs/CLIENT.md).
 LOGIN_REPEAT, NOT_CONNECTED = 10102, 10003
@@ -271,9 +271,13 @@ class Adapter:
                 if device_name not in skip:
                     device.settle()
             return {"error": None}
-        if command == "shutdown" and name is None:
+        if command in ("shutdown", "reset") and name is None:
+            # reset: the run hands this process on to its next fixture, which starts from no devices.
             for device in self.devices.values():
+                device.delegate = False
                 device.shutdown()
+            if command == "reset":
+                self.devices = {}
             return {"error": None}
         if command == "init":
             self.devices[name] = Device(name, message["setup"], self.data_root)
