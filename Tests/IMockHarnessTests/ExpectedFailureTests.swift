@@ -57,6 +57,16 @@ extension HarnessTests {
             #expect(await run(passing).outcome == .passed)
         }
 
+        @Test("an adapter mark holds by the adapter's own name (its hello), whatever --adapter calls it")
+        func scopedByOwnName() async throws {
+            let fixture = try Self.marked(#"{"reason": "the Python client lacks it", "step": 1, "adapter": "python-imock"}"#)
+            var settings = RunSettings()
+            settings.adapters["py"] = lowPriority + ["python3", packageRoot + "/adapters/python-imock/imock_adapter.py"]
+            settings.adapterOverride = "py"
+            #expect(await run(fixture, settings: settings).outcome == .expectedFailure)
+            #expect(await run(fixture).outcome == .failed)
+        }
+
         @Test("a set-up failure — server refusing the connection or the admin secret — is never an expected failure")
         func setUpFailures() async throws {
             let fixture = try Self.marked(#"{"reason": "r", "step": 1}"#)

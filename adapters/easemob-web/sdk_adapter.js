@@ -26,7 +26,7 @@ const platform = require('./platform.js');
 
 const PROTOCOL = 1;
 const COMMANDS = ['init', 'addDelegate', 'removeDelegate', 'login', 'logout', 'renewToken', 'send',
-  'queryDevices', 'restart', 'state', 'shutdown', 'settle'];
+  'queryDevices', 'restart', 'state', 'shutdown', 'settle', 'reset'];
 
 // The SDK logs with console.*: keep stdout for the protocol.
 const toStderr = (...parts) => process.stderr.write(parts.map((p) => (typeof p === 'string' ? p : safeJSON(p))).join(' ') + '\n');
@@ -353,8 +353,13 @@ async function handle(message) {
     await Promise.all([...devices].filter(([n]) => !skip.has(n)).map(([, d]) => d.settle()));
     return { error: null };
   }
-  if (command === 'shutdown' && name === undefined) {
-    for (const device of devices.values()) device.shutdown();
+  if ((command === 'shutdown' || command === 'reset') && name === undefined) {
+    // reset: the run hands this process on to its next fixture, which starts from no devices.
+    for (const device of devices.values()) {
+      device.delegate = false;
+      device.shutdown();
+    }
+    if (command === 'reset') devices.clear();
     return { error: null };
   }
   if (command === 'init') {

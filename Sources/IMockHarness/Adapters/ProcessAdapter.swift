@@ -14,6 +14,8 @@ final class ProcessAdapter: DeviceAdapter {
     static let protocolVersion: Int64 = 1
 
     let name: String
+    /// The name it gives itself in its hello (`easemob-web`), whatever `--adapter` calls it.
+    let ownName: String?
     let clock: AdapterClock
     let supportedCommands: Set<String>?
     let supportedProfiles: Set<String>?
@@ -35,6 +37,7 @@ final class ProcessAdapter: DeviceAdapter {
         virtualNow: @escaping @Sendable () -> Int64
     ) {
         self.name = name
+        self.ownName = hello["name"]?.stringValue
         self.clock = hello["clock"]?.stringValue == "virtual" ? .virtual : .realTime
         self.supportedCommands = hello["commands"]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }
         self.supportedProfiles = hello["profiles"]?.arrayValue.map { Set($0.compactMap(\.stringValue)) }

@@ -14,8 +14,9 @@ public struct ExpectedFailure: Sendable, Equatable {
     public var message: String?
     /// Only on this transport of the reference clients (`--transport`); nil: on every one.
     public var transport: ClientTransport?
-    /// Only when a device is driven through this adapter (`reference` or an `--adapter` name);
-    /// nil: whatever drives the devices.
+    /// Only when a device is driven through this adapter: `reference`, an `--adapter` name, or
+    /// the name an external adapter gives itself in its hello (`easemob-web`); nil: whatever
+    /// drives the devices.
     public var adapter: String?
 
     /// Creates an expected failure; at least one of `step` and `message` must be given.

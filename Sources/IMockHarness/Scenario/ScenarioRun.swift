@@ -86,7 +86,9 @@ public final class ScenarioRun {
     /// The outcome of a run that ended with `divergence` (nil: every step held), given the
     /// fixture's expected failures that hold for this run's transport and adapters, and its note.
     private func verdict(_ divergence: Divergence?) -> (ScenarioOutcome, String?) {
-        let expected = fixture.expectedFailures(transport: settings.transport, adapters: Set(fixture.devices.map(adapterName)))
+        let driving = Set(fixture.devices.map(adapterName))
+        let named = driving.union(driving.compactMap { (adapters[$0] as? ProcessAdapter)?.ownName })
+        let expected = fixture.expectedFailures(transport: settings.transport, adapters: named)
         guard !expected.isEmpty else { return (divergence == nil ? .passed : .failed, nil) }
         let marks = expected.map { "\($0.reason) (\($0.summary))" }.joined(separator: "; ")
         guard let divergence else { return (.unexpectedPass, marks) }
