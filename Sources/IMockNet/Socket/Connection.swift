@@ -313,6 +313,13 @@ public final class Connection: IOHandler {
         if events.contains(.readable) || events.contains(.hangup) || events.contains(.error) {
             readAvailable()
         }
+        // A connection that stopped reading asks epoll for nothing but output, yet a reset or
+        // a failed socket is reported (EPOLLERR, EPOLLHUP) on every wake whatever the interest:
+        // nothing will read the news, so take it now instead of spinning until reading resumes.
+        if state == .open, readingPaused || userPausedReading, events.contains(.error) || events.contains(.hangup) {
+            let code = Socket.pendingError(fd)
+            finishClose(error: code == 0 || code == ECONNRESET ? nil : SystemError("socket", code: code))
+        }
     }
 
     private func readAvailable() {

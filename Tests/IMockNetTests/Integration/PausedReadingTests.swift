@@ -47,4 +47,63 @@ struct PausedReadingTests {
         loop.stop()
         await server.stop()
     }
+
+    /// Resets every connection it accepts as soon as the peer sends anything.
+    private final class ResettingPeer: ConnectionHandler, @unchecked Sendable {
+        var accepted: [Connection] = []
+        func connectionDidBecomeActive(_ connection: Connection) { accepted.append(connection) }
+        func connection(_ connection: Connection, didReceive bytes: [UInt8]) { connection.close(.reset) }
+        func connectionDidClose(_ connection: Connection, error: (any Error)?) {}
+    }
+
+    /// Pauses reading, sends a byte, and reports its close.
+    private final class PausedSender: ConnectionHandler, @unchecked Sendable {
+        let closed: @Sendable () -> Void
+        init(closed: @escaping @Sendable () -> Void) { self.closed = closed }
+        func connectionDidBecomeActive(_ connection: Connection) {
+            connection.pauseReading()
+            connection.write([0x2A])
+        }
+        func connection(_ connection: Connection, didReceive bytes: [UInt8]) {}
+        func connectionDidClose(_ connection: Connection, error: (any Error)?) { closed() }
+    }
+
+    @Test("a paused connection whose peer resets it closes at once (EPOLLERR/EPOLLHUP come whatever the interest)")
+    func resetClosesAPausedConnection() async throws {
+        let loop = try EventLoop()
+        let peer = ResettingPeer()
+        let listener = try TCPListener(loop: loop, address: try SocketAddress.resolve(host: "127.0.0.1", port: 0)) { fd, address in
+            let connection = Connection(loop: loop, acceptedFD: fd, peer: address)
+            connection.handler = peer
+            try? connection.activate()
+        }
+        let turns = Atomic<Int>(0)
+        loop.onTurnEnd { turns.add(1, ordering: .relaxed) }
+        loop.start()
+        let (closes, closed) = AsyncStream<Void>.makeStream()
+        let client = PausedSender { closed.yield() }
+        let address = listener.address
+        try await loop.submit { _ = try Connection.connect(loop: loop, to: address, handler: client) { _ in } }
+        // Before the fix the reset waited behind the paused reading for ever, the loop spinning.
+        let noticed = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                var iterator = closes.makeAsyncIterator()
+                return await iterator.next() != nil
+            }
+            group.addTask {
+                try? await Task.sleep(for: .seconds(10))
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+        #expect(noticed, "the reset was not noticed within 10 s of real time")
+        let before = turns.load(ordering: .relaxed)
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(turns.load(ordering: .relaxed) - before < 100, "the loop went on turning after the close")
+        loop.stop()
+        _ = listener
+    }
 }
+
