@@ -31,7 +31,7 @@ final class ServeChild {
         let log = directory + "/serve.log"
         let process: SpawnedProcess
         do {
-            process = try SpawnedProcess.spawn(ProcessEnvironment.executablePath, ["serve"] + arguments, stdout: .file(log), stderr: .stdout)
+            process = try SpawnedProcess.spawn(ProcessEnvironment.executablePath, ["serve", "--exit-with-parent"] + arguments, stdout: .file(log), stderr: .stdout)
         } catch {
             try? Files.removeTree(directory)
             return .failure(ExecFailure(message: "\(error)"))

@@ -78,6 +78,9 @@ enum ServeCommand {
                 server.shutdown()
                 loop.stop()
             }
+            if configuration.exitWithParent, !ParentWatch.start() {
+                logger.warning("exit-with-parent.unavailable", ["reason": "the watching thread did not start"])
+            }
             try server.start()
             loop.run()
             server.closeStore()

@@ -93,6 +93,13 @@ enum ServeOptions {
                               environment: CommandLineSpec<ServerConfiguration>.environmentName(for: "--control-remote")) {
                 $0.controlRemote = true
             },
+            CommandLineOption(
+                "--exit-with-parent",
+                help: "Stop (as on SIGTERM) when the process that started imock ends, also when it was killed with SIGKILL.",
+                environment: CommandLineSpec<ServerConfiguration>.environmentName(for: "--exit-with-parent")
+            ) {
+                $0.exitWithParent = true
+            },
             value("--clock", "<system|virtual>", "Follow the wall clock, or stand still until the control API moves it.",
                   default: "system") { options, text throws(UsageError) in
                 options.clockMode = try OptionValue.choice(text, option: "--clock", as: Timeline.Mode.self)

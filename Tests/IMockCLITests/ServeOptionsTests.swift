@@ -30,7 +30,7 @@ struct ServeOptionsTests {
             "--idle-timeout=0.25", "--max-connections", "7", "--max-ws-message-bytes", "125",
             "--app", "acme#chat:open", "--app=acme#admin", "--seed", "seed.json", "--clock", "virtual",
             "--admin-secret", "s3cret", "--control-remote", "--session-idle-timeout", "5",
-            "--token-warning-percent", "90", "--seed-random", "42", "--log-level", "debug",
+            "--token-warning-percent", "90", "--seed-random", "42", "--log-level", "debug", "--exit-with-parent",
         ])
         var expected = ServerConfiguration()
         expected.host = "::"
@@ -54,6 +54,7 @@ struct ServeOptionsTests {
         expected.tokenWarningPercent = 90
         expected.randomSeed = 42
         expected.logLevel = .debug
+        expected.exitWithParent = true
         #expect(options == expected)
     }
 

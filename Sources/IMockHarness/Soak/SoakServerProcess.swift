@@ -60,7 +60,7 @@ final class SoakServerProcess: Sendable {
     private func spawn() throws(SoakFailure) {
         let port = self.port
         let arguments = [
-            "serve", "--clock", "virtual", "--data", dataDirectory, "--admin-secret", adminSecret,
+            "serve", "--exit-with-parent", "--clock", "virtual", "--data", dataDirectory, "--admin-secret", adminSecret,
             "--max-ws-output-bytes", String(outputLimitBytes), "--port", String(port),
         ]
         do {

@@ -39,6 +39,9 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var adminSecret: String?
     /// Answer control-API calls from non-loopback clients too.
     public var controlRemote = false
+    /// Stop (as on SIGTERM) when the process that started it ends (`ParentWatch`): the
+    /// process's concern, read by `imock serve`, not by the server.
+    public var exitWithParent = false
     /// Follow the wall clock, or start frozen and move only when told.
     public var clockMode = Timeline.Mode.system
     /// Where a virtual clock starts (epoch ms); nil: the wall clock's now.
