@@ -41,5 +41,26 @@ extension HarnessTests {
             }
             #expect(order.prefix(3) == ["pad tokenWillExpire 8000", "phone connectionStateDidChange 9000", "pad connectionStateDidChange 10000"], "\(order)")
         }
+
+        @Test("keep-alives a jump passes are held on the timeline, not stops: a 2-minute advance is one move and the connection stays")
+        func keepAlivesHeld() async throws {
+            let fixture = try parseFixture(miniFixture(steps: """
+                [{"do": "login", "device": "phone", "result": {"error": null}},
+                 {"advance": "2m"},
+                 {"expect": "state", "device": "phone", "loggedIn": true, "connected": true}]
+                """))
+            let result = await run(fixture)
+            #expect(result.outcome == .passed, "\(ConsoleReport.scenario(result))")
+            let moves = result.timeline.compactMap { event -> Int64? in
+                guard case .clock(let from, let to) = event else { return nil }
+                return to - from
+            }
+            #expect(moves == [120_000])
+            let states = result.timeline.compactMap { event -> String? in
+                guard case .callback(let callback) = event, callback.name == "connectionStateDidChange" else { return nil }
+                return callback.summary
+            }
+            #expect(states == ["connectionStateDidChange(state: \"connected\")"])
+        }
     }
 }

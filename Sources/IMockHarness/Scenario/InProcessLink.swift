@@ -4,9 +4,9 @@ import IMockServer
 
 /// The link to a server in this process, on the scenario's own loop: the devices' timers are on
 /// the server's `Timeline`, so a move fires theirs and the server's in one deadline order, and
-/// the timeline itself tells where the next one is (only fault ends are learnt from the control
-/// API). Server, devices and moves share the one loop, so every timer action runs on it, inline,
-/// in the order the timeline pops them.
+/// the timeline itself tells where the next one is (the server's token timers, fault ends and
+/// idle sweep are on it too). Server, devices and moves share the one loop, so every timer
+/// action runs on it, inline, in the order the timeline pops them.
 final class InProcessLink: ServerLink {
     let loop: EventLoop
     let endpoint: ServerEndpoint
@@ -23,10 +23,11 @@ final class InProcessLink: ServerLink {
         self.server = server
     }
 
+    /// None: every moment the server acts is on the timeline.
     func serverStops(after nowMs: Int64, upTo target: Int64, apps: [ServerApp], tokenWarningPercent: Int)
         async throws(ScenarioFailure) -> [Int64]
     {
-        try await listedStops(after: nowMs, upTo: target, apps: apps, tokenWarningPercent: tokenWarningPercent, tokens: false)
+        []
     }
 
     /// Moves the server's clock through `MockServer.moveClock` on the loop, as

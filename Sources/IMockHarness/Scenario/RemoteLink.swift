@@ -24,10 +24,29 @@ final class RemoteLink: ServerLink {
         self.deviceTimeline = Timeline(mode: .virtual, startMs: startMs)
     }
 
+    /// Each live token's warning (at the configured share of its life, and an msync session's a
+    /// heartbeat's delay after it) and expiry, and each fault's end, from the control API's listings.
     func serverStops(after nowMs: Int64, upTo target: Int64, apps: [ServerApp], tokenWarningPercent: Int)
         async throws(ScenarioFailure) -> [Int64]
     {
-        try await listedStops(after: nowMs, upTo: target, apps: apps, tokenWarningPercent: tokenWarningPercent, tokens: true)
+        var stops: Set<Int64> = []
+        for app in apps {
+            let listing = try await control("GET", "apps/\(app.path)/tokens?state=live")
+            for token in listing["tokens"]?.arrayValue ?? [] {
+                guard let issued = token["issuedAtMs"]?.intValue, let expires = token["expiresAtMs"]?.intValue else { continue }
+                for delay in [0, LoginRequest.heartbeatWarningDelayMs] {
+                    stops.insert(
+                        SessionEngine.tokenWarningDeadline(
+                            issuedAtMs: issued, expiresAtMs: expires, percent: tokenWarningPercent, delayMs: delay))
+                }
+                stops.insert(expires)
+            }
+            let faults = try await control("GET", "faults?app=\(app.query)")
+            for fault in faults["faults"]?.arrayValue ?? [] {
+                if let ends = fault["expiresAtMs"]?.intValue { stops.insert(ends) }
+            }
+        }
+        return stops.filter { $0 > nowMs && $0 <= target }.sorted()
     }
 
     func moveClock(to timeMs: Int64) async throws(ScenarioFailure) {

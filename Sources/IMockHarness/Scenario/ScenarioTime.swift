@@ -7,7 +7,7 @@ import IMockCore
 ///
 /// - ``advance(by:until:)`` moves time forward in deadline order: it stops at every timer on the
 ///   link's timeline (the reference devices' and, in process, the server's), at every other
-///   moment the server will act (fault ends; remotely token warnings and expiries) and at every
+///   moment the server will act (remotely: token warnings and expiries, fault ends) and at every
 ///   external adapter's timer (fired in order), so each event happens at its own time and sees
 ///   the effects of the earlier ones.
 /// - ``settle()`` returns once everything the last action caused has happened: in-flight SDK
@@ -28,7 +28,8 @@ final class ScenarioTime {
     var inFlight: [(device: String, what: String, task: Task<Void, Never>)] = []
     /// Fire every keep-alive ping in order (needed while a fault may swallow pongs); otherwise
     /// a ping overdue after a jump is sent once at its end (the server counts jumps as activity):
-    /// the timeline holds the deferrable keep-alives meanwhile (`Timeline.holdDeferrable()`).
+    /// the timeline holds the deferrable keep-alives (and the server's idle sweep) meanwhile
+    /// (`Timeline.holdDeferrable()`).
     var exactHeartbeats = false
     /// Told of every clock move (for the timeline).
     var onMove: (Int64, Int64) -> Void = { _, _ in }

@@ -30,8 +30,7 @@ protocol ServerLink: Sendable {
     var deviceTimeline: Timeline { get }
 
     /// The moments after `nowMs` and up to `target` when the server will act that
-    /// ``deviceTimeline`` does not list: fault ends; remotely also each live token's warning
-    /// and expiry.
+    /// ``deviceTimeline`` does not list (remotely: token warnings and expiries, fault ends).
     func serverStops(after nowMs: Int64, upTo target: Int64, apps: [ServerApp], tokenWarningPercent: Int)
         async throws(ScenarioFailure) -> [Int64]
 
@@ -94,34 +93,6 @@ extension ServerLink {
                 "control API \(method) /_imock/\(path) answered \(answer.status): \(answer.body["error_description"]?.stringValue ?? answer.body.encodedString)")
         }
         return answer.body
-    }
-
-    /// The moments after `nowMs` and up to `target` the control API's listings tell: each fault's
-    /// end and, with `tokens`, each live token's warning (at the configured share of its life,
-    /// and an msync session's a heartbeat's delay after it) and expiry.
-    func listedStops(after nowMs: Int64, upTo target: Int64, apps: [ServerApp], tokenWarningPercent: Int, tokens: Bool)
-        async throws(ScenarioFailure) -> [Int64]
-    {
-        var stops: Set<Int64> = []
-        for app in apps {
-            if tokens {
-                let listing = try await control("GET", "apps/\(app.path)/tokens?state=live")
-                for token in listing["tokens"]?.arrayValue ?? [] {
-                    guard let issued = token["issuedAtMs"]?.intValue, let expires = token["expiresAtMs"]?.intValue else { continue }
-                    for delay in [0, LoginRequest.heartbeatWarningDelayMs] {
-                        stops.insert(
-                            SessionEngine.tokenWarningDeadline(
-                                issuedAtMs: issued, expiresAtMs: expires, percent: tokenWarningPercent, delayMs: delay))
-                    }
-                    stops.insert(expires)
-                }
-            }
-            let faults = try await control("GET", "faults?app=\(app.query)")
-            for fault in faults["faults"]?.arrayValue ?? [] {
-                if let ends = fault["expiresAtMs"]?.intValue { stops.insert(ends) }
-            }
-        }
-        return stops.filter { $0 > nowMs && $0 <= target }.sorted()
     }
 }
 
