@@ -96,6 +96,12 @@ public struct DeadlineQueue<Deadline: Comparable & Sendable, Payload>: @unchecke
         heap.retain { live.contains($0.id) }
     }
 
+    /// The pending timers, in no particular order (linear).
+    @inlinable
+    public var entries: [(deadline: Deadline, payload: Payload)] {
+        heap.elements.filter { live.contains($0.id) }.map { ($0.deadline, $0.payload) }
+    }
+
     /// Whether `id` is still pending.
     @inlinable
     public func isPending(_ id: TimerID) -> Bool { live.contains(id) }

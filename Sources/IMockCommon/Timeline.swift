@@ -25,6 +25,11 @@ public enum VirtualClockError: Error, Sendable, Equatable {
 /// While it flows, the owner of the run arms a real timer for ``nextDeadlineMs`` and calls
 /// ``fireDue()``; ``onDeadlinesChanged(_:)`` tells it when to re-arm.
 ///
+/// A timer scheduled as *deferrable* (a client's keep-alive) may fire late: while the timeline
+/// holds them (``holdDeferrable()``), moving the clock past one leaves it unfired until
+/// ``releaseDeferred()``, as an OS fires an overdue timer once after a suspension. The harness
+/// holds them during a jump so that a ping is not sent every interval of a long advance.
+///
 /// Thread-safe. Timer actions run on the thread that moves the clock or calls `fireDue`, outside
 /// the lock; an action whose state belongs to another event loop hops to it itself.
 public final class Timeline: Sendable {
@@ -44,13 +49,34 @@ public final class Timeline: Sendable {
         let id: TimerID
     }
 
+    private struct Entry {
+        var action: @Sendable () -> Void
+        var deferrable: Bool
+    }
+
     private struct State {
         /// Added to the wall clock while flowing.
         var offsetMs: Int64 = 0
         /// The time it stands at while frozen.
         var frozenAtMs: Int64?
-        var timers = DeadlineQueue<Int64, @Sendable () -> Void>()
+        var timers = DeadlineQueue<Int64, Entry>()
+        /// Whether deferrable timers wait for ``releaseDeferred()``.
+        var holdingDeferrable = false
+        /// Deferrable timers the clock passed while they were held, in deadline order.
+        var held: [(id: TimerID, action: @Sendable () -> Void)] = []
         var observers: [@Sendable () -> Void] = []
+
+        /// The next timer due by `limit` that may fire now (held ones are set aside on the way).
+        mutating func popFiring(dueBy limit: Int64) -> (deadline: Int64, action: @Sendable () -> Void)? {
+            while let due = timers.popFirst(dueBy: limit) {
+                if holdingDeferrable && due.payload.deferrable {
+                    held.append((due.id, due.payload.action))
+                } else {
+                    return (due.deadline, due.payload.action)
+                }
+            }
+            return nil
+        }
     }
 
     /// Where a timeline stands, without its timers: what `imock serve --data` stores so that a
@@ -125,14 +151,26 @@ public final class Timeline: Sendable {
         let current = nowMs
         guard timeMs >= current else { throw .movesBackwards(fromMs: current, toMs: timeMs) }
         while let action = state.withLock({ state -> (@Sendable () -> Void)? in
-            guard let due = state.timers.popFirst(dueBy: timeMs) else { return nil }
+            guard let due = state.popFiring(dueBy: timeMs) else { return nil }
             place(&state, at: max(due.deadline, now(state)))
-            return due.payload
+            return due.action
         }) {
             action()
         }
         state.withLock { state in
             if now(state) < timeMs { place(&state, at: timeMs) }
+        }
+        notifyObservers()
+    }
+
+    /// Moves to `timeMs` like ``set(to:)`` but fires nothing: the timers due on the way wait for
+    /// the next ``fireDue()`` (a device clock moved before the server's, its timers fired after).
+    public func stand(at timeMs: Int64) throws(VirtualClockError) {
+        guard timeMs <= Self.maximumMs else { throw .beyondMaximum(Self.maximumMs) }
+        try state.withLock { state throws(VirtualClockError) in
+            let current = now(state)
+            guard timeMs >= current else { throw .movesBackwards(fromMs: current, toMs: timeMs) }
+            place(&state, at: timeMs)
         }
         notifyObservers()
     }
@@ -167,12 +205,14 @@ public final class Timeline: Sendable {
     // MARK: Timers
 
     /// Runs `action` when the clock reaches `deadlineMs` (at the next ``fireDue()`` when that is
-    /// already past). The observers hear of it only when it is the new earliest deadline.
+    /// already past); a `deferrable` one may wait while the timeline holds them (see the type).
+    /// The observers hear of it only when it is the new earliest deadline.
     @discardableResult
-    public func schedule(at deadlineMs: Int64, _ action: @escaping @Sendable () -> Void) -> Timer {
+    public func schedule(at deadlineMs: Int64, deferrable: Bool = false, _ action: @escaping @Sendable () -> Void) -> Timer {
         let (timer, earliest) = state.withLock { state in
             let previous = state.timers.nextDeadline
-            return (Timer(id: state.timers.schedule(at: deadlineMs, action)), previous.map { deadlineMs < $0 } ?? true)
+            let id = state.timers.schedule(at: deadlineMs, Entry(action: action, deferrable: deferrable))
+            return (Timer(id: id), previous.map { deadlineMs < $0 } ?? true)
         }
         if earliest { notifyObservers() }
         return timer
@@ -180,20 +220,49 @@ public final class Timeline: Sendable {
 
     /// Forgets `timer` (harmless when it already fired).
     public func cancel(_ timer: Timer) {
-        state.withLock { _ = $0.timers.cancel(timer.id) }
+        state.withLock { state in
+            if !state.timers.cancel(timer.id) { state.held.removeAll { $0.id == timer.id } }
+        }
     }
 
-    /// The earliest pending deadline.
-    public var nextDeadlineMs: Int64? { state.withLock { $0.timers.nextDeadline } }
+    /// The earliest pending deadline (while deferrable timers are held, the earliest of the others).
+    public var nextDeadlineMs: Int64? {
+        state.withLock { state in
+            guard state.holdingDeferrable else { return state.timers.nextDeadline }
+            return state.timers.entries.lazy.filter { !$0.payload.deferrable }.map(\.deadline).min()
+        }
+    }
 
     /// Fires every timer due at the current time, earliest first (also the ones their actions
-    /// schedule for now).
+    /// schedule for now); held deferrable ones keep waiting.
     public func fireDue() {
-        while let action = state.withLock({ state -> (@Sendable () -> Void)? in
-            state.timers.popFirst(dueBy: now(state))?.payload
-        }) {
+        while let action = state.withLock({ state in state.popFiring(dueBy: now(state))?.action }) {
             action()
         }
+    }
+
+    // MARK: Deferrable timers
+
+    /// From now on, deferrable timers the clock passes wait for ``releaseDeferred()``.
+    public func holdDeferrable() {
+        state.withLock { $0.holdingDeferrable = true }
+        notifyObservers()
+    }
+
+    /// Stops holding deferrable timers and fires the ones that came due meanwhile, earliest
+    /// first, with the clock where it stands (then whatever else is due); returns how many
+    /// were held.
+    @discardableResult
+    public func releaseDeferred() -> Int {
+        let held = state.withLock { state in
+            state.holdingDeferrable = false
+            defer { state.held = [] }
+            return state.held
+        }
+        for timer in held { timer.action() }
+        fireDue()
+        notifyObservers()
+        return held.count
     }
 
     /// Calls `observer` (on any thread) whenever the earliest deadline or the flow of time may

@@ -214,13 +214,6 @@ final class ClientEngine {
     /// The pending timers and their due times on the client's clock.
     var pendingTimers: [ClientTimer: Int64] { timers.dueTimes }
 
-    /// Fires `timer` now if it is pending (manual timer mode).
-    func fire(_ timer: ClientTimer) -> Bool {
-        guard timers.take(timer) else { return false }
-        feed(.timerFired(timer))
-        return true
-    }
-
     /// The ids of the messages stored in the open database of the current login.
     var storedMessageIDs: [String] { databases[machine.loginEpoch]?.messageIDs() ?? [] }
 

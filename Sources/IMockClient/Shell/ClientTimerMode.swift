@@ -5,12 +5,9 @@ import IMockNet
 public enum ClientTimerMode: Sendable {
     /// Event-loop timers on real (monotonic) time.
     case realTime
-    /// Timers are only recorded with their due time on the client's clock; the owner fires them
-    /// with ``IMClient/fireTimer(_:)`` (deterministic tests on a virtual clock).
-    case manual
-    /// Timers on a run's shared `Timeline` (the in-process server's): moving that one clock
+    /// Timers on a run's `Timeline` (the in-process server's, or a test's): moving that one clock
     /// fires the client's and the server's timers in deadline order. The timeline is also the
-    /// client's clock.
+    /// client's clock. The keep-alive is deferrable (``ClientTimer/mayFireLate``).
     case shared(Timeline)
 
     /// The shared timeline, in that mode.
@@ -44,7 +41,7 @@ final class TimerTable {
     }
 
     /// Starts (or restarts) `timer`; `fire` runs on the loop when it is due (real time or the
-    /// shared timeline; in manual mode the owner fires it).
+    /// shared timeline).
     func schedule(_ timer: ClientTimer, afterMs: Int64, nowMs: Int64, fire: @escaping @Sendable (ClientTimer) -> Void) {
         cancel(timer)
         var entry = Pending(dueAtMs: nowMs.clampedAdding(max(afterMs, 0)))
@@ -57,15 +54,13 @@ final class TimerTable {
         case .shared(let timeline):
             let table = LoopBound(WeakTable(self), on: loop)
             let loop = self.loop
-            entry.timelineTimer = timeline.schedule(at: entry.dueAtMs) {
+            entry.timelineTimer = timeline.schedule(at: entry.dueAtMs, deferrable: timer.mayFireLate) {
                 let run: @Sendable () -> Void = {
                     guard let self = table.value.table, self.pending.removeValue(forKey: timer) != nil else { return }
                     fire(timer)
                 }
                 if loop.inEventLoop { run() } else { loop.execute(run) }
             }
-        case .manual:
-            break
         }
         pending[timer] = entry
     }
@@ -84,11 +79,11 @@ final class TimerTable {
 
     /// The pending timers and their due times on the client's clock.
     var dueTimes: [ClientTimer: Int64] { pending.mapValues(\.dueAtMs) }
+}
 
-    /// Removes `timer` for a manual firing; false when it is not pending.
-    func take(_ timer: ClientTimer) -> Bool {
-        guard pending[timer] != nil else { return false }
-        cancel(timer)
-        return true
-    }
+extension ClientTimer {
+    /// Whether the timer may fire late after a jump of a shared timeline that holds deferrable
+    /// timers (`Timeline.holdDeferrable()`): the keep-alive, whose ping is then sent once at the
+    /// jump's end instead of every interval on the way.
+    public var mayFireLate: Bool { self == .keepAlive }
 }

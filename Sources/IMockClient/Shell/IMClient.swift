@@ -27,8 +27,8 @@ public final class IMClient: Sendable {
     ///   - dataDirectory: where the per-user databases and the `lastOnlineUser` file live; nil
     ///     keeps databases in memory and remembers no user across runs.
     ///   - loop: the event loop to run on; nil starts one the client owns (stopped by ``shutdown()``).
-    ///   - timerMode: real-time timers, manual ones for tests, or the run's shared `Timeline`
-    ///     (which then is the client's clock too, whatever `clock` says).
+    ///   - timerMode: real-time timers, or timers on the run's shared `Timeline` (which then is
+    ///     the client's clock too, whatever `clock` says).
     ///   - tls: the TLS context for `wss` endpoints.
     ///   - callbackQueue: the queue of delegates registered without one, and of completion handlers.
     ///   - lastOnlineUser: the last user whose login reached the server (Z5); nil reads it from `dataDirectory`.
@@ -132,12 +132,6 @@ public final class IMClient: Sendable {
     /// The pending timers and their due times on the client's clock.
     public func pendingTimers() async -> [ClientTimer: Int64] {
         await engine.onLoop(orElse: [:]) { $0.pendingTimers }
-    }
-
-    /// Fires `timer` now (``ClientTimerMode/manual``); false when it is not pending.
-    @discardableResult
-    public func fireTimer(_ timer: ClientTimer) async -> Bool {
-        await engine.onLoop(orElse: false) { $0.fire(timer) }
     }
 
     /// Pings the server on the live connection and returns when the `pong` came: by then every

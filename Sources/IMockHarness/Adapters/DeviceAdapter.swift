@@ -4,8 +4,9 @@ import Synchronization
 
 /// Whose clock an adapter's SDK keeps its timers on.
 public enum AdapterClock: String, Sendable {
-    /// The shared virtual clock: the runner fires the SDK's timers in deadline order
-    /// (the built-in reference client).
+    /// The run's virtual clock: the SDK's timers fire in deadline order as it moves (the built-in
+    /// reference client's are on the link's `Timeline`; an external adapter reports its own with
+    /// `pendingTimers` and the runner fires them).
     case virtual
     /// Real time: the SDK runs its own timers; the runner moves the server's clock and waits for
     /// callbacks in real time with bounded timeouts (an external SDK).
@@ -94,7 +95,8 @@ public protocol DeviceAdapter: AnyObject, Sendable {
     /// Returns once every frame the server sent to the devices (except `skipping`) has been
     /// handled and its callbacks observed, and no connection attempt is under way.
     func settle(skipping: Set<String>, guard: WaitGuard) async throws(ScenarioFailure)
-    /// The timers pending on the virtual clock (empty for real-time adapters).
+    /// The virtual-clock timers the runner must fire itself (an external adapter's; empty for
+    /// real-time adapters and for the reference client, whose timers are on the `Timeline`).
     func pendingTimers() async -> [PendingTimer]
     /// Fires a pending timer now.
     func fire(_ timer: PendingTimer) async

@@ -1,11 +1,13 @@
 import Dispatch
 import IMockClient
+import IMockCommon
 import IMockCore
 import IMockNet
 import Synchronization
 
-/// The built-in adapter: each device is an ``IMClient`` on the scenario's event loop with manual
-/// timers on the shared virtual clock; its delegate feeds ``Observations``.
+/// The built-in adapter: each device is an ``IMClient`` on the scenario's event loop with its
+/// timers on the link's `Timeline` (in process, the server's own), which ``ScenarioTime``
+/// moves; its delegate feeds ``Observations``.
 final class ReferenceAdapter: DeviceAdapter {
     let name = "reference"
     let clock = AdapterClock.virtual
@@ -16,7 +18,7 @@ final class ReferenceAdapter: DeviceAdapter {
     private let endpoint: ServerEndpoint
     /// The wire dialect the clients speak.
     private let transport: ClientTransport
-    private let virtualClock: ScenarioClock
+    private let timeline: Timeline
     private let observations: Observations
     private let slots = Mutex<[String: Slot]>([:])
 
@@ -30,12 +32,12 @@ final class ReferenceAdapter: DeviceAdapter {
     }
 
     init(
-        loop: EventLoop, endpoint: ServerEndpoint, clock: ScenarioClock, observations: Observations,
+        loop: EventLoop, endpoint: ServerEndpoint, timeline: Timeline, observations: Observations,
         transport: ClientTransport = .imockJSON
     ) {
         self.loop = loop
         self.endpoint = endpoint
-        self.virtualClock = clock
+        self.timeline = timeline
         self.observations = observations
         self.transport = transport
     }
@@ -140,7 +142,7 @@ final class ReferenceAdapter: DeviceAdapter {
         let client: IMClient
         do {
             client = try IMClient(
-                options: options, endpoint: endpoint, clock: virtualClock, loop: loop, timerMode: .manual,
+                options: options, endpoint: endpoint, loop: loop, timerMode: .shared(timeline),
                 callbackQueue: queue, lastOnlineUser: lastOnlineUser, sequencer: observations.sequencer)
         } catch {
             return .refused("cannot create the client of \(device): \(error)")
@@ -180,22 +182,10 @@ final class ReferenceAdapter: DeviceAdapter {
         }
     }
 
-    func pendingTimers() async -> [PendingTimer] {
-        let current = slots.withLock { $0 }
-        var timers: [PendingTimer] = []
-        for (device, slot) in current {
-            guard let client = slot.client else { continue }
-            for (timer, due) in await client.pendingTimers() {
-                timers.append(PendingTimer(device: device, name: timer.rawValue, dueMs: due))
-            }
-        }
-        return timers
-    }
+    /// None: the devices' timers are on the link's `Timeline`, which fires them as it moves.
+    func pendingTimers() async -> [PendingTimer] { [] }
 
-    func fire(_ timer: PendingTimer) async {
-        guard let client = slots.withLock({ $0[timer.device]?.client }), let kind = ClientTimer(rawValue: timer.name) else { return }
-        await client.fireTimer(kind)
-    }
+    func fire(_ timer: PendingTimer) async {}
 
     func close() async {
         let clients = slots.withLock { slots in

@@ -109,9 +109,9 @@ public final class ScenarioRun {
         try await keepExistingApp()
         try await seed()
         let startMs = try await server.link.control("GET", "clock")["nowMs"]?.intValue ?? 0
-        let clock = ScenarioClock(startMs: startMs)
+        let clock = server.link.deviceTimeline
         adapters["reference"] = ReferenceAdapter(
-            loop: server.loop, endpoint: server.socketEndpoint, clock: clock, observations: observations,
+            loop: server.loop, endpoint: server.socketEndpoint, timeline: clock, observations: observations,
             transport: settings.transport)
         for name in Set(fixture.devices.map(adapterName)) where name != "reference" {
             guard let command = settings.adapters[name] else {
@@ -123,7 +123,7 @@ public final class ScenarioRun {
         if let reason = unsupported() { return reason }
         let used = Array(Set(fixture.devices.map(adapterName))).sorted().compactMap { adapters[$0] }
         time = ScenarioTime(
-            startMs: startMs, link: server.link, clock: clock, adapters: used, observations: observations,
+            startMs: startMs, link: server.link, adapters: used, observations: observations,
             apps: fixture.apps.compactMap { apps[$0.name] }, tokenWarningPercent: server.tokenWarningPercent)
         time.waitGuard = WaitGuard(limit: settings.stepTimeout)
         time.impairedDevices = { [weak self] in self?.impairedDevices() ?? [] }

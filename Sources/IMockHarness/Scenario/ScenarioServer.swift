@@ -14,17 +14,18 @@ public enum ServerTarget: Sendable, Equatable {
 }
 
 /// The server of one scenario and the event loop its devices and HTTP calls run on. In process,
-/// server and reference clients share that one loop, so every event has one total order.
+/// server and reference clients share that one loop and one `Timeline`, so every event has one
+/// total order.
 final class ScenarioServer: Sendable {
     let loop: EventLoop
-    let link: ServerLink
+    let link: any ServerLink
     /// The WebSocket endpoint devices connect to.
     let socketEndpoint: ServerEndpoint
     /// The share of a token's life after which the server warns (for the clock's stop points).
     let tokenWarningPercent: Int
     private let server: LoopBound<MockServer>?
 
-    private init(loop: EventLoop, link: ServerLink, socketEndpoint: ServerEndpoint, tokenWarningPercent: Int, server: LoopBound<MockServer>?) {
+    private init(loop: EventLoop, link: any ServerLink, socketEndpoint: ServerEndpoint, tokenWarningPercent: Int, server: LoopBound<MockServer>?) {
         self.loop = loop
         self.link = link
         self.socketEndpoint = socketEndpoint
@@ -55,24 +56,29 @@ final class ScenarioServer: Sendable {
             configuration.randomSeed = seedRandom
             configuration.tokenWarningPercent = tokenWarningPercent
             if let maxWebSocketOutputBytes { configuration.maxWebSocketOutputBytes = maxWebSocketOutputBytes }
+            let timeline = Timeline(mode: .virtual, startMs: configuration.clockStartMs)
             let server = MockServer(
                 loop: loop, configuration: configuration,
-                directory: Directory(settings: DirectorySettings(passwordIterations: 10, random: configuration.makeRandomSource())))
+                directory: Directory(settings: DirectorySettings(passwordIterations: 10, random: configuration.makeRandomSource())),
+                timeline: timeline)
             let port: UInt16
             do { port = try server.start().port } catch { throw .infrastructure("cannot start the in-process server: \(error)") }
+            let bound = LoopBound(server, on: loop)
             loop.start()
             let http = ServerEndpoint(host: "127.0.0.1", port: port, path: "/")
+            let link = InProcessLink(
+                loop: loop, endpoint: http, adminSecret: configuration.adminSecret!, timeline: timeline, server: bound)
             return ScenarioServer(
-                loop: loop, link: ServerLink(loop: loop, endpoint: http, adminSecret: configuration.adminSecret!),
-                socketEndpoint: ServerEndpoint(host: "127.0.0.1", port: port), tokenWarningPercent: tokenWarningPercent,
-                server: LoopBound(server, on: loop))
+                loop: loop, link: link, socketEndpoint: ServerEndpoint(host: "127.0.0.1", port: port),
+                tokenWarningPercent: tokenWarningPercent, server: bound)
         case .external(let url, let secret):
             let http: ServerEndpoint
             do { http = try ServerEndpoint(url: url) } catch { throw .infrastructure("--server \(url): \(error)") }
             loop.start()
-            let link = ServerLink(loop: loop, endpoint: http, adminSecret: secret)
+            let link: RemoteLink
             do throws(ScenarioFailure) {
-                try await check(link, url: url)
+                let startMs = try await check(RemoteLink(loop: loop, endpoint: http, adminSecret: secret, startMs: 0), url: url)
+                link = RemoteLink(loop: loop, endpoint: http, adminSecret: secret, startMs: startMs)
             } catch {
                 loop.stop()
                 await loop.waitUntilStopped()
@@ -86,8 +92,8 @@ final class ScenarioServer: Sendable {
     }
 
     /// Checks that the external server at `url` answers, takes the admin secret and runs a
-    /// virtual clock; the failure says which of them does not hold.
-    private static func check(_ link: ServerLink, url: String) async throws(ScenarioFailure) {
+    /// virtual clock, and returns where that clock stands; the failure says which does not hold.
+    private static func check(_ link: RemoteLink, url: String) async throws(ScenarioFailure) -> Int64 {
         let answer = try await link.call("GET", "/_imock/clock", bearer: link.adminSecret)
         switch answer.status {
         case 200: break
@@ -100,6 +106,7 @@ final class ScenarioServer: Sendable {
         guard answer.body["frozen"]?.boolValue == true else {
             throw .infrastructure("the server at \(url) must run with --clock virtual (its clock flows)")
         }
+        return answer.body["nowMs"]?.intValue ?? 0
     }
 
     /// Checks the external server of `target` once (reachable, admin secret, virtual clock, and

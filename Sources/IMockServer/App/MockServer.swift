@@ -449,7 +449,8 @@ public final class MockServer {
 
     /// Moves the clock with `move` (an advance or a set to `targetMs`): the jump counts as
     /// activity on every connection first, then the timeline steps through the timers due.
-    func moveClock(to targetMs: Int64, _ move: () throws(VirtualClockError) -> Void) throws(VirtualClockError) {
+    /// On the loop: the control API's clock routes, and the harness's in-process link.
+    public func moveClock(to targetMs: Int64, _ move: () throws(VirtualClockError) -> Void) throws(VirtualClockError) {
         hub.clockWillJump(to: targetMs)
         defer { hub.clockDidJump() }
         try move()

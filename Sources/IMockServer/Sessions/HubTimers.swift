@@ -10,6 +10,11 @@ enum HubTimer: Hashable, Sendable {
     case idleSweep
     /// The end of a control-API fault's `durationMs`.
     case faultExpiry(FaultID)
+
+    /// Whether it may run late, after a jump of a timeline that holds deferrable timers
+    /// (`Timeline.holdDeferrable()`, the harness's advances): the idle sweep, since a jump counts
+    /// as activity on every connection and a sweep on the way closes nothing.
+    var mayFireLate: Bool { self == .idleSweep }
 }
 
 /// The hub's timers on the run's `Timeline`: deadlines are epoch milliseconds of that clock, so
@@ -26,7 +31,7 @@ struct HubTimers {
     /// context per timer.)
     mutating func add(_ timer: HubTimer, atMs: Int64, on timeline: Timeline, fire: @escaping @Sendable () -> Void) {
         cancel(timer, on: timeline)
-        ids[timer] = timeline.schedule(at: atMs, fire)
+        ids[timer] = timeline.schedule(at: atMs, deferrable: timer.mayFireLate, fire)
     }
 
     mutating func cancel(_ timer: HubTimer, on timeline: Timeline) {

@@ -1,6 +1,7 @@
 import Dispatch
 import FoundationEssentials
 import IMockClient
+import IMockCommon
 import IMockCore
 import Testing
 
@@ -104,30 +105,29 @@ struct ShellBehaviourTests {
         await server.stop()
     }
 
-    @Test("the manual timer seam: a drop reconnects only when the test fires the timer")
-    func manualTimers() async throws {
-        // Its client never pings (its timers wait for the test): the server must not close it
+    @Test("timers on a shared timeline: a drop reconnects only when the test moves the timeline")
+    func timelineTimers() async throws {
+        // Its client never pings (its timers wait for the timeline): the server must not close it
         // as idle while a busy machine holds the test back (it did, after 30 s, in full runs).
         let server = try ClientTestServer(sessionIdleTimeout: .seconds(600))
         let token = try server.userToken("alice")
-        let clock = SteppedClock(startMs: 5_000)
+        let timeline = Timeline(mode: .virtual, startMs: 5_000)
         let client = try IMClient(
-            options: try testOptions(profile: .zim), host: "127.0.0.1", port: server.port, clock: clock,
-            timerMode: .manual)
+            options: try testOptions(profile: .zim), host: "127.0.0.1", port: server.port, timerMode: .shared(timeline))
         try await client.login(userId: "alice", token: token)
         #expect(await client.pendingTimers() == [.keepAlive: 15_000])
+        #expect(timeline.nextDeadlineMs == 15_000)
 
         try server.control("POST", "/_imock/faults", json: #"{"kind":"drop","app":"acme#chat","user":"alice"}"#)
         #expect(await client.log.wait { count($0, where: isConnectionLost) == 1 })
         let timers = await client.pendingTimers()
         #expect(Array(timers.keys) == [.reconnect])
         #expect((5_005...5_010).contains(timers[.reconnect] ?? 0))
+        #expect(timeline.nextDeadlineMs == timers[.reconnect])
         #expect(client.isLoggedIn)
         #expect(!client.isConnected)
-        #expect(await client.fireTimer(.keepAlive) == false)
 
-        clock.set(6_000)
-        #expect(await client.fireTimer(.reconnect))
+        try timeline.advance(by: 1_000)
         #expect(await client.log.wait { count($0, where: isConnected) == 2 })
         #expect(client.isConnected)
         #expect(client.log.records.last?.timeMs == 6_000)

@@ -66,7 +66,6 @@ struct ShutdownAndMatchingTests {
         client.engine.submit(.logout(unbindDeviceToken: false), call: .logout(answers.done("logout")))
         #expect(answers.all == ["login:6000121", "renew:6000121", "logout:6000121"])
         #expect(await client.pendingTimers() == [:])
-        #expect(await client.fireTimer(.keepAlive) == false)
         await #expect(throws: ClientError(code: 6_000_121, message: "the client was shut down")) {
             _ = try await client.getLoggedInDevicesFromServer(userId: "alice", token: "t")
         }

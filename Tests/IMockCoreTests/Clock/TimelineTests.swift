@@ -13,7 +13,7 @@ private final class ManualWall: Sendable {
 }
 
 /// What fired, in order, with the clock's time when it fired.
-private final class Firings: Sendable {
+final class Firings: Sendable {
     let list = Mutex<[(String, Int64)]>([])
     func record(_ name: String, _ timeline: Timeline) -> @Sendable () -> Void {
         { [self] in list.withLock { $0.append((name, timeline.nowMs)) } }
