@@ -16,6 +16,11 @@ enum FaultJSON {
         case .failSync(let types): members.append(("types", .array(types.map(\.rawValue).sorted().map { .string($0) })))
         default: break
         }
+        switch fault.trigger {
+        case .afterFrames(let count): members.append(("afterFrames", .int(Int64(count))))
+        case .on(let event): members.append(("on", .string(event.rawValue)))
+        case nil: break
+        }
         members += [
             ("probability", .double(fault.probability)),
             ("createdAtMs", .int(fault.createdAtMs)),

@@ -9,13 +9,20 @@ struct FaultRequest {
     var target: FaultTarget
     var durationMs: Int64?
     var probability: Double
+    /// When it starts acting on a matching connection (`afterFrames` or `on`).
+    var trigger: FaultTrigger?
 
     /// Longest hold (delay, holdLogin): ten minutes.
     static let maximumHoldMs: Int64 = 600_000
     /// Most frames one dropFrames fault discards.
     static let maximumDropFrames: Int64 = 1_000_000
 
-    private static let common: Set<String> = ["kind", "app", "user", "resource", "connection", "durationMs", "probability"]
+    /// Most frames an `afterFrames` trigger waits for.
+    static let maximumAfterFrames: Int64 = 1_000_000
+
+    private static let common: Set<String> = [
+        "kind", "app", "user", "resource", "connection", "durationMs", "probability", "afterFrames", "on",
+    ]
 
     init(_ request: ControlRequest, context: ControlContext) throws(ControlError) {
         let name = try request.requiredString("kind")
@@ -36,6 +43,7 @@ struct FaultRequest {
         try request.allowOnly(FaultRequest.common.union(FaultRequest.extraFields(of: kind)))
         durationMs = try request.int("durationMs", in: 1...ValueLimits.maximumDurationMs)
         probability = try FaultRequest.probability(request)
+        trigger = try FaultRequest.trigger(request, kind: kind)
         target = try FaultRequest.target(request, context: context)
     }
 
@@ -66,6 +74,26 @@ struct FaultRequest {
             types.insert(type)
         }
         return types
+    }
+
+    /// `afterFrames: N` or `on: "<event>"`, for the faults that act on frames.
+    private static func trigger(_ request: ControlRequest, kind: FaultKind) throws(ControlError) -> FaultTrigger? {
+        let after = try request.int("afterFrames", in: 0...maximumAfterFrames)
+        let event = try request.string("on")
+        guard after != nil || event != nil else { return nil }
+        guard after == nil || event == nil else { throw .badRequest("give 'afterFrames' or 'on', not both") }
+        switch kind {
+        case .failUnbind, .failSync:
+            throw .badRequest("'\(kind.name)' acts on requests, not on frames: it takes no 'afterFrames' or 'on'")
+        default:
+            break
+        }
+        if let after { return .afterFrames(Int(after)) }
+        let names = FaultEvent.allCases.map(\.rawValue)
+        guard let event, let parsed = FaultEvent(rawValue: event) else {
+            throw .badRequest("'on' must be one of \(names.joined(separator: ", ")); got '\(event ?? "")'")
+        }
+        return .on(parsed)
     }
 
     private static func probability(_ request: ControlRequest) throws(ControlError) -> Double {
