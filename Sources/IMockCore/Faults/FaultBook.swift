@@ -95,9 +95,9 @@ public struct FaultBook: Sendable {
                     if faults[index].remainingFrames == 0 { decision.finished.append(faults[index].id) }
                 }
             case .delay(let ms):
-                if faults[index].roll() { decision.holdMs = max(decision.holdMs, ms) }
+                if faults[index].roll() { decision.hold(ms, by: faults[index].id) }
             case .holdLogin(let ms):
-                if item == .loginReply, faults[index].roll() { decision.holdMs = max(decision.holdMs, ms) }
+                if item == .loginReply, faults[index].roll() { decision.hold(ms, by: faults[index].id) }
             case .drop, .reset, .failUnbind, .failSync:
                 break
             }
@@ -180,6 +180,8 @@ public struct FaultDecision: Sendable, Equatable {
     public var action: Action = .deliver
     /// Milliseconds to hold it (and everything after it on the connection), on the hold clock.
     public var holdMs: Int64 = 0
+    /// The delay and holdLogin faults that hold it.
+    public var heldBy: [FaultID] = []
     /// A black hole that takes the connection now.
     public var blackholedBy: FaultID?
     /// Faults used up by this decision (a `dropFrames` that reached its count, a triggered drop
@@ -187,4 +189,10 @@ public struct FaultDecision: Sendable, Equatable {
     public var finished: [FaultID] = []
 
     public init() {}
+
+    /// Holds the item `ms` (the longest hold wins) on behalf of `fault`.
+    mutating func hold(_ ms: Int64, by fault: FaultID) {
+        holdMs = max(holdMs, ms)
+        heldBy.append(fault)
+    }
 }

@@ -9,6 +9,8 @@ public struct FaultLane<Item: Sendable, Inbound: Sendable>: Sendable {
     public internal(set) var blackhole: FaultID?
     /// Client messages read while black-holed.
     public internal(set) var inbound: [Inbound] = []
+    /// The delay and holdLogin faults that held items of this lane.
+    public internal(set) var holders: Set<FaultID> = []
     /// When the shell was asked to wake the machine for this lane (nil: no wake-up armed).
     public internal(set) var wakeNs: Int64?
 
@@ -24,6 +26,12 @@ public struct FaultLane<Item: Sendable, Inbound: Sendable>: Sendable {
     /// Holds `item` until `holdMs` from `nowNs`, and never before the item held before it.
     public mutating func hold(_ item: Item, holdMs: Int64, nowNs: Int64) {
         queue.append((item, max(nowNs + holdMs * 1_000_000, lastReleaseNs)))
+    }
+
+    /// Makes every held item due at `nowNs` (the holds that delayed them ended).
+    mutating func releaseAll(atNs nowNs: Int64) {
+        queue = queue.map { ($0.item, min($0.releaseNs, nowNs)) }
+        holders = []
     }
 
     /// The items due at `nowNs`, in send order (none while black-holed), taken out of the

@@ -75,6 +75,7 @@ public struct FaultMachine<Item: Sendable, Inbound: Sendable>: Sendable {
         var lane = lanes[id] ?? FaultLane()
         guard !lane.isIdle || decision.holdMs > 0 else { return actions + [.send(id, item)] }
         lane.hold(item, holdMs: decision.holdMs, nowNs: nowNs)
+        lane.holders.formUnion(decision.heldBy)
         lanes[id] = lane
         return actions + release(id, nowNs: nowNs)
     }
@@ -137,14 +138,20 @@ public struct FaultMachine<Item: Sendable, Inbound: Sendable>: Sendable {
         return Creation(fault: fault, active: active, affected: affected, actions: actions)
     }
 
-    /// Clears one active fault; a black hole releases its connections (held items flow, the
-    /// client messages read meanwhile are handled). Nil when there is no such fault.
+    /// Clears one active fault (cleared, or its duration passed). A black hole releases its
+    /// connections (held items flow, the client messages read meanwhile are handled); a delay
+    /// or holdLogin lets what it held go at once on the connections no other hold holds (on a
+    /// virtual clock nothing else would move it). Nil when there is no such fault.
     public mutating func clear(_ id: FaultID, book: inout FaultBook, nowNs: Int64) -> (fault: Fault, actions: [Action])? {
         guard let fault = book.remove(id) else { return nil }
         var actions: [Action] = [.cancelExpiry(id)]
-        guard fault.kind == .blackhole else { return (fault, actions) }
-        for connection in lanes.keys.sorted() where lanes[connection]?.blackhole == id {
-            actions += endBlackhole(connection, nowNs: nowNs)
+        for connection in lanes.keys.sorted() {
+            if fault.kind == .blackhole, lanes[connection]?.blackhole == id {
+                actions += endBlackhole(connection, nowNs: nowNs)
+            } else if lanes[connection]?.holders.remove(id) != nil, lanes[connection]?.holders.isEmpty == true {
+                lanes[connection]?.releaseAll(atNs: nowNs)
+                actions += release(connection, nowNs: nowNs)
+            }
         }
         return (fault, actions)
     }

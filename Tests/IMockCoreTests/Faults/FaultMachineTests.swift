@@ -66,6 +66,21 @@ struct FaultMachineTests {
         #expect(machine.lanes.isEmpty)
     }
 
+    @Test("clearing a delay lets what it held go at once, unless another hold still holds the connection")
+    func clearingADelayReleases() {
+        var machine = Machine()
+        var book = FaultBook()
+        let short = add(.delay(ms: 100), to: &machine, book: &book).fault.id
+        let long = add(.delay(ms: 500), to: &machine, book: &book, target: .connection(ConnectionID(2))).fault.id
+        _ = machine.send("a", as: .frame, to: subject(1), book: &book, nowNs: 0)
+        _ = machine.send("b", as: .frame, to: subject(2), book: &book, nowNs: 0)
+        let first = machine.clear(long, book: &book, nowNs: 10 * ms)
+        #expect(describe(first?.actions ?? []) == ["cancel expiry 2"], "connection 2 is still held by the first delay")
+        let second = machine.clear(short, book: &book, nowNs: 20 * ms)
+        #expect(describe(second?.actions ?? []) == ["cancel expiry 1", "send 1 a", "cancel wake 1", "send 2 b", "cancel wake 2"])
+        #expect(machine.lanes.isEmpty)
+    }
+
     @Test("a lane releases in send order at each item's time, a later item never overtaking, nothing while black-holed")
     func laneOrder() {
         var lane = FaultLane<String, String>()
