@@ -32,6 +32,8 @@ public struct Fault: Sendable, Equatable {
     var armed: Set<ConnectionID> = []
     /// Frames sent to each matching connection while it waited for `afterFrames`.
     var framesSeen: [ConnectionID: Int] = [:]
+    /// Bytes each matching connection passed (`limitData`).
+    var bytesSeen: [ConnectionID: Int64] = [:]
 
     /// Creates a fault.
     public init(
@@ -82,6 +84,23 @@ public struct Fault: Sendable, Equatable {
         case .on(let event):
             if events.contains(event) { armed.insert(connection) }
         }
+    }
+
+    /// Draws a whole number from 0 to `maximum` (a delay's jitter).
+    mutating func draw(upTo maximum: Int64) -> Int64 {
+        maximum > 0 ? Int64(random.next() % UInt64(maximum + 1)) : 0
+    }
+
+    /// Counts `bytes` passing on `connection` for a `limitData`; true when they cross the limit
+    /// (and the fault's probability says it acts).
+    mutating func crossesLimit(adding bytes: Int, on connection: ConnectionID) -> Bool {
+        guard case .limitData(let limit, _) = kind else { return false }
+        let total = bytesSeen[connection, default: 0] + Int64(bytes)
+        guard total > limit else {
+            bytesSeen[connection] = total
+            return false
+        }
+        return roll()
     }
 
     /// Decides once per connection (black hole) and remembers the choice.

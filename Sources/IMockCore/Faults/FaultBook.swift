@@ -60,10 +60,11 @@ public struct FaultBook: Sendable {
 
     // MARK: Decisions
 
-    /// Decides what happens to one outgoing item on a connection described by `subject`;
-    /// `events` are the kinds of frame it is (``FaultEvent``), which fire triggers.
+    /// Decides what happens to one outgoing item of `bytes` payload bytes on a connection
+    /// described by `subject`; `events` are the kinds of frame it is (``FaultEvent``), which
+    /// fire triggers.
     public mutating func decide(
-        _ item: FaultOutgoing, events: Set<FaultEvent> = [], for subject: FaultSubject
+        _ item: FaultOutgoing, bytes: Int = 0, events: Set<FaultEvent> = [], for subject: FaultSubject
     ) -> FaultDecision {
         var decision = FaultDecision()
         guard !faults.isEmpty else { return decision }
@@ -94,11 +95,15 @@ public struct FaultBook: Sendable {
                     faults[index].remainingFrames -= 1
                     if faults[index].remainingFrames == 0 { decision.finished.append(faults[index].id) }
                 }
-            case .delay(let ms):
-                if faults[index].roll() { decision.hold(ms, by: faults[index].id) }
+            case .delay(let ms, let jitterMs):
+                if faults[index].roll() { decision.hold(ms + faults[index].draw(upTo: jitterMs), by: faults[index].id) }
+            case .limitData(_, .downstream):
+                if item != .close, decision.action == .deliver, faults[index].crossesLimit(adding: bytes, on: connection) {
+                    decision.action = .drop
+                }
             case .holdLogin(let ms):
                 if item == .loginReply, faults[index].roll() { decision.hold(ms, by: faults[index].id) }
-            case .drop, .reset, .failUnbind, .failSync:
+            case .drop, .reset, .failUnbind, .failSync, .limitData(_, .upstream):
                 break
             }
         }
@@ -108,6 +113,17 @@ public struct FaultBook: Sendable {
     /// Whether the fault at `index` matches `subject` and its trigger (if any) fired there.
     private func acts(_ index: Int, on subject: FaultSubject) -> Bool {
         faults[index].target.matches(subject) && faults[index].isArmed(for: subject.connection)
+    }
+
+    /// Whether a client message of `bytes` payload bytes on the connection of `subject` crosses
+    /// an upstream `limitData` (the connection then closes instead of reading it).
+    public mutating func crossesUpstreamLimit(bytes: Int, for subject: FaultSubject) -> Bool {
+        var crossed = false
+        for index in faults.indices {
+            guard case .limitData(_, .upstream) = faults[index].kind, acts(index, on: subject) else { continue }
+            if faults[index].crossesLimit(adding: bytes, on: subject.connection) { crossed = true }
+        }
+        return crossed
     }
 
     /// Whether the active black hole `id` takes `connection` (decided once per connection).

@@ -7,9 +7,10 @@ public enum FaultKind: Sendable, Equatable {
     /// Stop reading from and writing to matching connections but keep the socket open; what
     /// the server would have sent waits and flows, in order, when the fault ends.
     case blackhole
-    /// Hold every server frame (and close) to matching connections for `ms` milliseconds of
-    /// real time, keeping their order.
-    case delay(ms: Int64)
+    /// Hold every server frame (and close) to matching connections for `ms` milliseconds (of
+    /// real time, or of the server clock under `--clock virtual`) plus a draw from 0 to
+    /// `jitterMs` per frame, keeping their order.
+    case delay(ms: Int64, jitterMs: Int64 = 0)
     /// Discard the next `count` server frames to matching connections (the fault ends then).
     case dropFrames(count: Int)
     /// Discard `pong` replies to the `ping` op.
@@ -21,6 +22,10 @@ public enum FaultKind: Sendable, Equatable {
     case failUnbind
     /// The data sync of these types finishes with an error.
     case failSync(types: Set<SyncType>)
+    /// Close a matching connection without a close frame once more than `bytes` of message
+    /// payload passed in `direction` (per connection): the frame that would cross the limit
+    /// is not sent (downstream) or not read (upstream).
+    case limitData(bytes: Int64, direction: FaultDirection)
 
     /// The `kind` name of the control API.
     public var name: String {
@@ -34,12 +39,13 @@ public enum FaultKind: Sendable, Equatable {
         case .holdLogin: "holdLogin"
         case .failUnbind: "failUnbind"
         case .failSync: "failSync"
+        case .limitData: "limitData"
         }
     }
 
     /// Every kind name, in documentation order.
     public static let names = [
-        "drop", "reset", "blackhole", "delay", "dropFrames", "noPong", "holdLogin", "failUnbind", "failSync",
+        "drop", "reset", "blackhole", "delay", "dropFrames", "noPong", "holdLogin", "failUnbind", "failSync", "limitData",
     ]
 
     /// Whether the fault ends a connection (drop, reset): without a duration it acts once, on
@@ -50,4 +56,12 @@ public enum FaultKind: Sendable, Equatable {
         default: false
         }
     }
+}
+
+/// Which way a network toxic acts.
+public enum FaultDirection: String, Sendable, Equatable, CaseIterable {
+    /// Server to client.
+    case downstream
+    /// Client to server.
+    case upstream
 }

@@ -52,14 +52,15 @@ public struct FaultMachine<Item: Sendable, Inbound: Sendable>: Sendable {
 
     // MARK: Send path
 
-    /// One item the shell would send to the connection of `subject`.
+    /// One item the shell would send to the connection of `subject`, of `bytes` payload bytes.
     public mutating func send(
-        _ item: Item, as outgoing: FaultOutgoing, to subject: FaultSubject, book: inout FaultBook, nowNs: Int64
+        _ item: Item, as outgoing: FaultOutgoing, bytes: Int = 0, to subject: FaultSubject, book: inout FaultBook,
+        nowNs: Int64
     ) -> [Action] {
         let id = subject.connection
         let events = noteEvents(of: outgoing, on: id)
         guard !book.isEmpty || lanes[id] != nil else { return [.send(id, item)] }
-        let decision = book.decide(outgoing, events: events, for: subject)
+        let decision = book.decide(outgoing, bytes: bytes, events: events, for: subject)
         var actions: [Action] = []
         for finished in decision.finished {
             book.remove(finished)  // a used-up dropFrames, a triggered drop (never a black hole)
@@ -84,6 +85,13 @@ public struct FaultMachine<Item: Sendable, Inbound: Sendable>: Sendable {
     public mutating func wake(_ id: ConnectionID, nowNs: Int64) -> [Action] {
         lanes[id]?.wakeNs = nil
         return release(id, nowNs: nowNs)
+    }
+
+    /// A client message of `bytes` payload bytes arrived on the connection of `subject`: a drop
+    /// when it crosses an upstream `limitData` (the message is not read), else nothing.
+    public mutating func receive(bytes: Int, from subject: FaultSubject, book: inout FaultBook) -> [Action] {
+        guard !book.isEmpty, book.crossesUpstreamLimit(bytes: bytes, for: subject) else { return [] }
+        return [.drop(subject.connection)]
     }
 
     /// A client message arrived: false when the shell handles it now, true when the machine

@@ -9,7 +9,12 @@ enum FaultJSON {
             ("target", target(fault.target)),
         ]
         switch fault.kind {
-        case .delay(let ms), .holdLogin(let ms): members.append(("ms", .int(ms)))
+        case .delay(let ms, let jitterMs):
+            members.append(("ms", .int(ms)))
+            if jitterMs > 0 { members.append(("jitterMs", .int(jitterMs))) }
+        case .holdLogin(let ms): members.append(("ms", .int(ms)))
+        case .limitData(let bytes, let direction):
+            members += [("bytes", .int(bytes)), ("direction", .string(direction.rawValue))]
         case .dropFrames(let count):
             members.append(("count", .int(Int64(count))))
             members.append(("remaining", .int(Int64(fault.remainingFrames))))

@@ -17,6 +17,9 @@ struct FaultRequest {
     /// Most frames one dropFrames fault discards.
     static let maximumDropFrames: Int64 = 1_000_000
 
+    /// Most bytes a `limitData` lets pass: 1 TiB.
+    static let maximumLimitBytes: Int64 = 1 << 40
+
     /// Most frames an `afterFrames` trigger waits for.
     static let maximumAfterFrames: Int64 = 1_000_000
 
@@ -32,7 +35,14 @@ struct FaultRequest {
         case "blackhole": kind = .blackhole
         case "noPong": kind = .noPong
         case "failUnbind": kind = .failUnbind
-        case "delay": kind = .delay(ms: try FaultRequest.hold(request))
+        case "delay":
+            kind = .delay(
+                ms: try FaultRequest.hold(request), jitterMs: try request.int("jitterMs", in: 0...FaultRequest.maximumHoldMs) ?? 0)
+            _ = try FaultRequest.direction(request, of: "delay", upstream: false)
+        case "limitData":
+            kind = .limitData(
+                bytes: try request.requiredInt("bytes", in: 1...FaultRequest.maximumLimitBytes),
+                direction: try FaultRequest.direction(request, of: "limitData", upstream: true))
         case "holdLogin": kind = .holdLogin(ms: try FaultRequest.hold(request))
         case "dropFrames":
             kind = .dropFrames(count: Int(try request.requiredInt("count", in: 1...FaultRequest.maximumDropFrames)))
@@ -49,7 +59,9 @@ struct FaultRequest {
 
     private static func extraFields(of kind: FaultKind) -> Set<String> {
         switch kind {
-        case .delay, .holdLogin: ["ms"]
+        case .delay: ["ms", "jitterMs", "direction"]
+        case .holdLogin: ["ms"]
+        case .limitData: ["bytes", "direction"]
         case .dropFrames: ["count"]
         case .failSync: ["types"]
         default: []
@@ -58,6 +70,18 @@ struct FaultRequest {
 
     private static func hold(_ request: ControlRequest) throws(ControlError) -> Int64 {
         try request.requiredInt("ms", in: 1...maximumHoldMs)
+    }
+
+    /// `direction` (default downstream); `upstream` only where imock can act on what it reads.
+    private static func direction(_ request: ControlRequest, of kind: String, upstream: Bool) throws(ControlError) -> FaultDirection {
+        guard let text = try request.string("direction") else { return .downstream }
+        guard let direction = FaultDirection(rawValue: text) else {
+            throw .badRequest("'direction' must be downstream or upstream; got '\(text)'")
+        }
+        if direction == .upstream, !upstream {
+            throw .badRequest("'direction' upstream is not possible for \(kind): the server holds what it sends, and reads a client's frames as they come")
+        }
+        return direction
     }
 
     private static func syncTypes(_ request: ControlRequest) throws(ControlError) -> Set<SyncType> {

@@ -62,7 +62,18 @@ extension SessionHub {
     /// Sends a frame or close to a connection through the active faults.
     func deliver(_ item: OutgoingItem, as outgoing: FaultOutgoing, to id: ConnectionID) {
         guard channels[id] != nil else { return }
-        carryOut(faultMachine.send(item, as: outgoing, to: faultSubject(of: id), book: &domain.value.faults, nowNs: holdClockNs))
+        carryOut(
+            faultMachine.send(
+                item, as: outgoing, bytes: item.payloadBytes, to: faultSubject(of: id), book: &domain.value.faults,
+                nowNs: holdClockNs))
+    }
+
+    /// Whether an upstream `limitData` closes the connection instead of reading `message`.
+    func limitsUpstream(_ message: WireMessage, on id: ConnectionID) -> Bool {
+        guard !domain.value.faults.isEmpty else { return false }
+        let actions = faultMachine.receive(bytes: message.payloadBytes, from: faultSubject(of: id), book: &domain.value.faults)
+        carryOut(actions)
+        return !actions.isEmpty
     }
 
     /// The time of the clock holds run on, in nanoseconds (``FaultMachine``'s `nowNs`).

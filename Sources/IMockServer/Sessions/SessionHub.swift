@@ -180,6 +180,7 @@ final class SessionHub {
         channels[id]?.lastActivityMs = clock.nowMs
         if awaitingAcknowledgement.contains(id) { confirmDelivery(on: id) }
         if faultMachine.holds(message, on: id) { return }  // read once the black hole ends
+        if limitsUpstream(message, on: id) { return }
         channels[id]?.dialect?.observe(serverTimeMs: clock.nowMs)
         guard let inputs = channels[id]?.dialect?.decode(message) else { return }
         noteBackground(of: id)

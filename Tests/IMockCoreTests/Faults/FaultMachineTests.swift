@@ -159,6 +159,40 @@ struct FaultMachineTests {
         #expect(again.isEmpty)
     }
 
+    @Test("jitter adds a seeded draw from 0 to jitterMs to each frame's delay, a later frame never overtaking")
+    func jitter() {
+        func releases(seed: UInt64) -> [Int64] {
+            var machine = Machine()
+            var book = FaultBook()
+            _ = machine.add(
+                .delay(ms: 100, jitterMs: 50), target: .app(app), durationMs: nil, probability: 1, seed: seed, trigger: nil,
+                open: [], book: &book, nowMs: 0, nowNs: 0)
+            for number in 0..<20 { _ = machine.send("f\(number)", as: .frame, to: subject(1), book: &book, nowNs: 0) }
+            return machine.lanes[ConnectionID(1)]?.queue.map(\.releaseNs) ?? []
+        }
+        let times = releases(seed: 3)
+        #expect(times.count == 20 && times == releases(seed: 3), "reproducible")
+        #expect(times.allSatisfy { (100 * ms...150 * ms).contains($0) })
+        #expect(times == times.sorted() && Set(times).count > 1)
+    }
+
+    @Test("limitData drops the connection at the frame that would pass the limit, per direction and per connection")
+    func limitData() {
+        var machine = Machine()
+        var book = FaultBook()
+        _ = add(.limitData(bytes: 10, direction: .downstream), to: &machine, book: &book)
+        var sent: [String] = []
+        for (name, bytes, connection) in [("a", 6, 1), ("b", 4, 1), ("c", 1, 1), ("d", 6, 2)] as [(String, Int, UInt64)] {
+            sent += describe(machine.send(name, as: .frame, bytes: bytes, to: subject(connection), book: &book, nowNs: 0))
+        }
+        #expect(sent == ["send 1 a", "send 1 b", "drop 1", "send 2 d"], "exactly the limit passes")
+        let downstreamOnly = machine.receive(bytes: 100, from: subject(2), book: &book)
+        #expect(downstreamOnly.isEmpty)
+        _ = add(.limitData(bytes: 5, direction: .upstream), to: &machine, book: &book)
+        let (first, second) = (machine.receive(bytes: 5, from: subject(2), book: &book), machine.receive(bytes: 1, from: subject(2), book: &book))
+        #expect(describe(first).isEmpty && describe(second) == ["drop 2"])
+    }
+
     // MARK: Triggers
 
     @Test("afterFrames N: the first N frames to each connection pass, the next is the first the fault acts on")

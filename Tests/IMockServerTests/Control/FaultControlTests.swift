@@ -239,6 +239,31 @@ struct FaultControlTests {
         await fixture.stop()
     }
 
+    @Test("limitData closes the connection at the frame that would pass the limit: downstream the server's, upstream the client's")
+    func limitData() async throws {
+        let fixture = try FaultFixture()
+        let down = try await fixture.device("lou")
+        let answer = try fixture.fault(#"{"kind":"limitData","app":"acme#chat","user":"lou","bytes":100}"#)
+        #expect(answer.body["fault"]?["bytes"]?.int == 100 && answer.body["fault"]?["direction"]?.string == "downstream")
+        for number in 0..<10 { down.send(#"{"op":"ping","id":"p\#(number)"}"#) }
+        var pongs = 0
+        var frame = await down.next()
+        while frame["op"]?.string == "pong" {
+            pongs += 1
+            frame = await down.next()
+        }
+        #expect(pongs >= 1 && pongs < 10, "\(pongs)")
+        #expect(frame["op"]?.string == "<closed>" && frame["code"]?.int == 1006, "\(frame)")
+
+        let up = try await fixture.device("uma")
+        #expect(try fixture.fault(#"{"kind":"limitData","app":"acme#chat","user":"uma","bytes":50,"direction":"upstream"}"#).status == 200)
+        for id in ["a", "b", "c"] { up.send(#"{"op":"ping","id":"\#(id)"}"#) }  // 22 bytes each: the third passes 50
+        let frames = [await up.next(), await up.next(), await up.next()]
+        #expect(frames.map { $0["id"]?.string } == ["a", "b", nil])
+        #expect(frames.last?["code"]?.int == 1006, "\(frames)")
+        await fixture.stop()
+    }
+
     /// Waits until the first active fault applied `count` times.
     private func eventuallyApplied(_ fixture: FaultFixture, count: Int) async throws {
         for _ in 0..<500 {
@@ -271,6 +296,12 @@ struct FaultControlTests {
             (#"{"kind":"noPong","app":"acme#chat","user":"vic","resource":""}"#, 400, "'resource'"),
             (#"{"kind":"noPong","connection":999999}"#, 404, "999999"),
             ("{broken", 400, "JSON"),
+            (#"{"kind":"limitData","app":"acme#chat"}"#, 400, "'bytes'"),
+            (#"{"kind":"limitData","app":"acme#chat","bytes":0}"#, 400, "'bytes'"),
+            (#"{"kind":"limitData","app":"acme#chat","bytes":10,"direction":"sideways"}"#, 400, "'direction'"),
+            (#"{"kind":"delay","app":"acme#chat","ms":5,"direction":"upstream"}"#, 400, "'direction' upstream"),
+            (#"{"kind":"delay","app":"acme#chat","ms":5,"jitterMs":-1}"#, 400, "'jitterMs'"),
+            (#"{"kind":"noPong","app":"acme#chat","direction":"downstream"}"#, 400, "'direction'"),
             (#"{"kind":"drop","app":"acme#chat","on":"handshake"}"#, 400, "'on'"),
             (#"{"kind":"drop","app":"acme#chat","on":5}"#, 400, "'on'"),
             (#"{"kind":"drop","app":"acme#chat","afterFrames":-1}"#, 400, "'afterFrames'"),
