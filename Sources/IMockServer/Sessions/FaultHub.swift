@@ -41,11 +41,6 @@ extension SessionHub {
         return ids.compactMap { clearFault($0) }
     }
 
-    /// The open connections `target` matches now.
-    func connections(matching target: FaultTarget) -> [ConnectionID] {
-        channels.keys.sorted().filter { target.matches(faultSubject(of: $0)) }
-    }
-
     // MARK: Receive path
 
     /// A login records the app and user the connection asks for, so faults match it before its
