@@ -103,7 +103,7 @@ public struct FaultBook: Sendable {
                 }
             case .holdLogin(let ms):
                 if item == .loginReply, faults[index].roll() { decision.hold(ms, by: faults[index].id) }
-            case .drop, .reset, .failUnbind, .failSync, .limitData(_, .upstream):
+            case .drop, .reset, .failUnbind, .failSync, .limitData(_, .upstream), .slicer, .bandwidth:
                 break
             }
         }
@@ -124,6 +124,14 @@ public struct FaultBook: Sendable {
             if faults[index].crossesLimit(adding: bytes, on: subject.connection) { crossed = true }
         }
         return crossed
+    }
+
+    /// The first active slicer or bandwidth that acts on `subject`, with its slicing.
+    public func slicing(for subject: FaultSubject) -> (id: FaultID, slicing: FaultSlicing)? {
+        for index in faults.indices where acts(index, on: subject) {
+            if let slicing = faults[index].kind.slicing { return (faults[index].id, slicing) }
+        }
+        return nil
     }
 
     /// Whether the active black hole `id` takes `connection` (decided once per connection).

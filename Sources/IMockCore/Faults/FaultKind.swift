@@ -26,6 +26,11 @@ public enum FaultKind: Sendable, Equatable {
     /// payload passed in `direction` (per connection): the frame that would cross the limit
     /// is not sent (downstream) or not read (upstream).
     case limitData(bytes: Int64, direction: FaultDirection)
+    /// Write what matching connections are sent in slices of at most `bytes`, `delayMs` apart
+    /// (real time: bytes on a socket), so a client reads frames cut anywhere.
+    case slicer(bytes: Int, delayMs: Int64)
+    /// Write what matching connections are sent at about `bytesPerSecond` (real time).
+    case bandwidth(bytesPerSecond: Int64)
 
     /// The `kind` name of the control API.
     public var name: String {
@@ -40,13 +45,31 @@ public enum FaultKind: Sendable, Equatable {
         case .failUnbind: "failUnbind"
         case .failSync: "failSync"
         case .limitData: "limitData"
+        case .slicer: "slicer"
+        case .bandwidth: "bandwidth"
         }
     }
 
     /// Every kind name, in documentation order.
     public static let names = [
-        "drop", "reset", "blackhole", "delay", "dropFrames", "noPong", "holdLogin", "failUnbind", "failSync", "limitData",
+        "drop", "reset", "blackhole", "delay", "dropFrames", "noPong", "holdLogin", "failUnbind", "failSync", "limitData", "slicer",
+        "bandwidth",
     ]
+
+    /// How the kind slices a connection's writes (slicer, bandwidth), nil for the others. A
+    /// bandwidth is slices of a hundredth of a second's bytes (at least one), each after the
+    /// time its bytes take.
+    public var slicing: FaultSlicing? {
+        switch self {
+        case .slicer(let bytes, let delayMs):
+            return FaultSlicing(bytes: bytes, delayNs: delayMs * 1_000_000)
+        case .bandwidth(let rate):
+            let slice = max(1, rate / 100)
+            return FaultSlicing(bytes: Int(slice), delayNs: slice * 1_000_000_000 / rate)
+        default:
+            return nil
+        }
+    }
 
     /// Whether the fault ends a connection (drop, reset): without a duration it acts once, on
     /// the connections open when it is created, and is not kept.
@@ -64,4 +87,15 @@ public enum FaultDirection: String, Sendable, Equatable, CaseIterable {
     case downstream
     /// Client to server.
     case upstream
+}
+
+/// How a connection's writes are sliced: at most `bytes` per write, `delayNs` apart.
+public struct FaultSlicing: Sendable, Equatable {
+    public var bytes: Int
+    public var delayNs: Int64
+
+    public init(bytes: Int, delayNs: Int64) {
+        self.bytes = bytes
+        self.delayNs = delayNs
+    }
 }

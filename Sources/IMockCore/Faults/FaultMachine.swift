@@ -24,6 +24,8 @@ public struct FaultMachine<Item: Sendable, Inbound: Sendable>: Sendable {
         case wake(ConnectionID, atNs: Int64)
         /// Disarm the connection's wake-up.
         case cancelWake(ConnectionID)
+        /// Slice the connection's writes so from now on (nil: write them whole again).
+        case slice(ConnectionID, FaultSlicing?)
         /// Clear the fault when the server clock reaches `atMs` (its `durationMs`).
         case expire(FaultID, atMs: Int64)
         /// The fault is gone (used up or cleared): disarm its expiry.
@@ -46,6 +48,8 @@ public struct FaultMachine<Item: Sendable, Inbound: Sendable>: Sendable {
     public private(set) var lanes: [ConnectionID: FaultLane<Item, Inbound>] = [:]
     /// Connections between the engine's offline start and finish (their messages are offline).
     private var offlineSyncs: Set<ConnectionID> = []
+    /// The slicer or bandwidth that slices each connection's writes.
+    private var sliced: [ConnectionID: FaultID] = [:]
 
     /// A machine with nothing held.
     public init() {}
@@ -72,6 +76,7 @@ public struct FaultMachine<Item: Sendable, Inbound: Sendable>: Sendable {
         case .reset: return actions + [.reset(id)]
         case .deliver: break
         }
+        actions += reslice(subject, book: book)
         if let hole = decision.blackholedBy { actions += startBlackhole(id, by: hole) }
         var lane = lanes[id] ?? FaultLane()
         guard !lane.isIdle || decision.holdMs > 0 else { return actions + [.send(id, item)] }
@@ -105,6 +110,7 @@ public struct FaultMachine<Item: Sendable, Inbound: Sendable>: Sendable {
     /// The connection closed: forget what it held.
     public mutating func forget(_ id: ConnectionID) -> [Action] {
         offlineSyncs.remove(id)
+        sliced[id] = nil
         guard let lane = lanes.removeValue(forKey: id) else { return [] }
         return lane.wakeNs == nil ? [] : [.cancelWake(id)]
     }
@@ -153,6 +159,10 @@ public struct FaultMachine<Item: Sendable, Inbound: Sendable>: Sendable {
     public mutating func clear(_ id: FaultID, book: inout FaultBook, nowNs: Int64) -> (fault: Fault, actions: [Action])? {
         guard let fault = book.remove(id) else { return nil }
         var actions: [Action] = [.cancelExpiry(id)]
+        for connection in sliced.keys.sorted() where sliced[connection] == id {
+            sliced[connection] = nil
+            actions.append(.slice(connection, nil))
+        }
         for connection in lanes.keys.sorted() {
             if fault.kind == .blackhole, lanes[connection]?.blackhole == id {
                 actions += endBlackhole(connection, nowNs: nowNs)
@@ -185,6 +195,15 @@ public struct FaultMachine<Item: Sendable, Inbound: Sendable>: Sendable {
         case .pong, .frame, .close:
             return []
         }
+    }
+
+    /// Slices the connection's writes as the first slicer or bandwidth acting on it says, when
+    /// that changed.
+    private mutating func reslice(_ subject: FaultSubject, book: FaultBook) -> [Action] {
+        let wanted = book.slicing(for: subject)
+        guard sliced[subject.connection] != wanted?.id else { return [] }
+        sliced[subject.connection] = wanted?.id
+        return [.slice(subject.connection, wanted?.slicing)]
     }
 
     /// Sends what is due in the connection's lane and asks for a wake-up at the next release.

@@ -15,6 +15,8 @@ enum FaultJSON {
         case .holdLogin(let ms): members.append(("ms", .int(ms)))
         case .limitData(let bytes, let direction):
             members += [("bytes", .int(bytes)), ("direction", .string(direction.rawValue))]
+        case .slicer(let bytes, let delayMs): members += [("bytes", .int(Int64(bytes))), ("delayMs", .int(delayMs))]
+        case .bandwidth(let rate): members.append(("bytesPerSecond", .int(rate)))
         case .dropFrames(let count):
             members.append(("count", .int(Int64(count))))
             members.append(("remaining", .int(Int64(fault.remainingFrames))))

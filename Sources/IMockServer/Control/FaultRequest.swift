@@ -39,6 +39,14 @@ struct FaultRequest {
             kind = .delay(
                 ms: try FaultRequest.hold(request), jitterMs: try request.int("jitterMs", in: 0...FaultRequest.maximumHoldMs) ?? 0)
             _ = try FaultRequest.direction(request, of: "delay", upstream: false)
+        case "slicer":
+            kind = .slicer(
+                bytes: Int(try request.requiredInt("bytes", in: 1...65_536)),
+                delayMs: try request.int("delayMs", in: 0...10_000) ?? 0)
+            _ = try FaultRequest.direction(request, of: "slicer", upstream: false)
+        case "bandwidth":
+            kind = .bandwidth(bytesPerSecond: try request.requiredInt("bytesPerSecond", in: 1...1_000_000_000))
+            _ = try FaultRequest.direction(request, of: "bandwidth", upstream: false)
         case "limitData":
             kind = .limitData(
                 bytes: try request.requiredInt("bytes", in: 1...FaultRequest.maximumLimitBytes),
@@ -62,6 +70,8 @@ struct FaultRequest {
         case .delay: ["ms", "jitterMs", "direction"]
         case .holdLogin: ["ms"]
         case .limitData: ["bytes", "direction"]
+        case .slicer: ["bytes", "delayMs", "direction"]
+        case .bandwidth: ["bytesPerSecond", "direction"]
         case .dropFrames: ["count"]
         case .failSync: ["types"]
         default: []

@@ -92,6 +92,8 @@ extension SessionHub {
                 if channels[id] != nil { received(message, on: id) }
             case .wake(let id, let atNs): armFaultWake(id, atNs: atNs)
             case .cancelWake(let id): cancelFaultWake(id)
+            case .slice(let id, let slicing):
+                channels[id]?.channel.sliceOutput(slicing.map { ($0.bytes, .nanoseconds($0.delayNs)) })
             case .expire(let fault, let atMs): schedule(.faultExpiry(fault), atMs: atMs)
             case .cancelExpiry(let fault): timers.cancel(.faultExpiry(fault), on: clock)
             }

@@ -27,6 +27,7 @@ struct FaultMachineTests {
             case .receive(let id, let message): "receive \(id.rawValue) \(message)"
             case .wake(let id, let atNs): "wake \(id.rawValue) at \(atNs / ms)ms"
             case .cancelWake(let id): "cancel wake \(id.rawValue)"
+            case .slice(let id, let slicing): "slice \(id.rawValue) \(slicing.map { "\($0.bytes)B/\($0.delayNs / ms)ms" } ?? "off")"
             case .expire(let fault, let atMs): "expire \(fault.rawValue) at \(atMs)"
             case .cancelExpiry(let fault): "cancel expiry \(fault.rawValue)"
             }
@@ -192,6 +193,23 @@ struct FaultMachineTests {
         let (first, second) = (machine.receive(bytes: 5, from: subject(2), book: &book), machine.receive(bytes: 1, from: subject(2), book: &book))
         #expect(describe(first).isEmpty && describe(second) == ["drop 2"])
     }
+
+    @Test("a slicer or bandwidth slices a connection's writes from its next item until it is cleared; a bandwidth is slices of a hundredth of a second")
+    func slicing() {
+        var machine = Machine()
+        var book = FaultBook()
+        let slicer = add(.slicer(bytes: 3, delayMs: 2), to: &machine, book: &book, target: .connection(ConnectionID(1)))
+        #expect(creationActions(slicer).isEmpty && slicer.affected == [ConnectionID(1)])
+        #expect(describe(machine.send("a", as: .frame, to: subject(1), book: &book, nowNs: 0)) == ["slice 1 3B/2ms", "send 1 a"])
+        #expect(describe(machine.send("b", as: .frame, to: subject(1), book: &book, nowNs: 0)) == ["send 1 b"])
+        #expect(describe(machine.send("c", as: .frame, to: subject(2), book: &book, nowNs: 0)) == ["send 2 c"])
+        let cleared = machine.clear(slicer.fault.id, book: &book, nowNs: 0)
+        #expect(describe(cleared?.actions ?? []) == ["cancel expiry 1", "slice 1 off"])
+        #expect(FaultKind.bandwidth(bytesPerSecond: 10_000).slicing == FaultSlicing(bytes: 100, delayNs: 10_000_000))
+        #expect(FaultKind.bandwidth(bytesPerSecond: 50).slicing == FaultSlicing(bytes: 1, delayNs: 20_000_000))
+    }
+
+    func creationActions(_ creation: Machine.Creation) -> [String] { describe(creation.actions) }
 
     // MARK: Triggers
 
