@@ -91,11 +91,8 @@ public enum FaultDirection: String, Sendable, Equatable, CaseIterable {
 
 /// How a connection's writes are sliced: at most `bytes` per write, `delayNs` apart.
 public struct FaultSlicing: Sendable, Equatable {
+    /// The most bytes one write takes.
     public var bytes: Int
+    /// The time between two writes, in nanoseconds of real time.
     public var delayNs: Int64
-
-    public init(bytes: Int, delayNs: Int64) {
-        self.bytes = bytes
-        self.delayNs = delayNs
-    }
 }
