@@ -23,7 +23,8 @@ public struct FaultBook: Sendable {
     /// Makes a fault with the next id and its own random stream; `insert` keeps it active.
     /// `durationMs` nil means until cleared.
     public mutating func make(
-        _ kind: FaultKind, target: FaultTarget, nowMs: Int64, durationMs: Int64?, probability: Double
+        _ kind: FaultKind, target: FaultTarget, nowMs: Int64, durationMs: Int64?, probability: Double,
+        trigger: FaultTrigger? = nil
     ) -> Fault {
         let serial = nextSerial
         nextSerial += 1
@@ -31,7 +32,7 @@ public struct FaultBook: Sendable {
         let expiry = durationMs.map { nowMs.addingReportingOverflow($0).overflow ? Int64.max : nowMs + $0 }
         return Fault(
             id: FaultID(rawValue: serial), kind: kind, target: target, createdAtMs: nowMs, expiresAtMs: expiry,
-            probability: probability, seed: seed)
+            probability: probability, seed: seed, trigger: trigger)
     }
 
     /// Keeps `fault` active.
@@ -59,19 +60,28 @@ public struct FaultBook: Sendable {
 
     // MARK: Decisions
 
-    /// Decides what happens to one outgoing item on a connection described by `subject`.
-    public mutating func decide(_ item: FaultOutgoing, for subject: FaultSubject) -> FaultDecision {
+    /// Decides what happens to one outgoing item of `bytes` payload bytes on a connection
+    /// described by `subject`; `events` are the kinds of frame it is (``FaultEvent``), which
+    /// fire triggers.
+    public mutating func decide(
+        _ item: FaultOutgoing, bytes: Int = 0, events: Set<FaultEvent> = [], for subject: FaultSubject
+    ) -> FaultDecision {
         var decision = FaultDecision()
         guard !faults.isEmpty else { return decision }
+        let connection = subject.connection
         if item != .close {
-            for index in faults.indices where faults[index].kind.endsConnection && faults[index].target.matches(subject) {
+            for index in faults.indices where faults[index].target.matches(subject) {
+                faults[index].observeFrame(events, to: connection)
+            }
+            for index in faults.indices where faults[index].kind.endsConnection && acts(index, on: subject) {
                 if faults[index].roll() {
                     decision.action = faults[index].kind == .reset ? .reset : .drop
+                    if faults[index].endsAfterFirstUse { decision.finished.append(faults[index].id) }
                     return decision
                 }
             }
         }
-        for index in faults.indices where faults[index].target.matches(subject) {
+        for index in faults.indices where acts(index, on: subject) {
             switch faults[index].kind {
             case .blackhole:
                 if item != .close, decision.blackholedBy == nil, faults[index].rollOnce(for: subject.connection) {
@@ -85,15 +95,43 @@ public struct FaultBook: Sendable {
                     faults[index].remainingFrames -= 1
                     if faults[index].remainingFrames == 0 { decision.finished.append(faults[index].id) }
                 }
-            case .delay(let ms):
-                if faults[index].roll() { decision.holdMs = max(decision.holdMs, ms) }
+            case .delay(let ms, let jitterMs):
+                if faults[index].roll() { decision.hold(ms + faults[index].draw(upTo: jitterMs), by: faults[index].id) }
+            case .limitData(_, .downstream):
+                if item != .close, decision.action == .deliver, faults[index].crossesLimit(adding: bytes, on: connection) {
+                    decision.action = .drop
+                }
             case .holdLogin(let ms):
-                if item == .loginReply, faults[index].roll() { decision.holdMs = max(decision.holdMs, ms) }
-            case .drop, .reset, .failUnbind, .failSync:
+                if item == .loginReply, faults[index].roll() { decision.hold(ms, by: faults[index].id) }
+            case .drop, .reset, .failUnbind, .failSync, .limitData(_, .upstream), .slicer, .bandwidth:
                 break
             }
         }
         return decision
+    }
+
+    /// Whether the fault at `index` matches `subject` and its trigger (if any) fired there.
+    private func acts(_ index: Int, on subject: FaultSubject) -> Bool {
+        faults[index].target.matches(subject) && faults[index].isArmed(for: subject.connection)
+    }
+
+    /// Whether a client message of `bytes` payload bytes on the connection of `subject` crosses
+    /// an upstream `limitData` (the connection then closes instead of reading it).
+    public mutating func crossesUpstreamLimit(bytes: Int, for subject: FaultSubject) -> Bool {
+        var crossed = false
+        for index in faults.indices {
+            guard case .limitData(_, .upstream) = faults[index].kind, acts(index, on: subject) else { continue }
+            if faults[index].crossesLimit(adding: bytes, on: subject.connection) { crossed = true }
+        }
+        return crossed
+    }
+
+    /// The first active slicer or bandwidth that acts on `subject`, with its slicing.
+    public func slicing(for subject: FaultSubject) -> (id: FaultID, slicing: FaultSlicing)? {
+        for index in faults.indices where acts(index, on: subject) {
+            if let slicing = faults[index].kind.slicing { return (faults[index].id, slicing) }
+        }
+        return nil
     }
 
     /// Whether the active black hole `id` takes `connection` (decided once per connection).
@@ -129,12 +167,21 @@ public struct FaultBook: Sendable {
     }
 }
 
-/// An outgoing item the shell asks the book about.
+/// An outgoing item the shell asks the book about, as the engine's output (or a dialect's own
+/// answer) that made it.
 public enum FaultOutgoing: Sendable, Equatable {
     /// A `pong` (reply to the `ping` op).
     case pong
     /// `login.ok` or `login.error`.
     case loginReply
+    /// The start of the offline sync the engine pushes.
+    case offlineStart
+    /// The end of the offline sync the engine pushes.
+    case offlineFinish
+    /// A chat message pushed (offline between the sync's start and end, else live).
+    case message
+    /// A dialect's answer to a device's pull of queued messages.
+    case syncPage
     /// Any other frame.
     case frame
     /// A WebSocket close.
@@ -155,12 +202,21 @@ public struct FaultDecision: Sendable, Equatable {
     }
 
     public var action: Action = .deliver
-    /// Real-time milliseconds to hold it (and everything after it on the connection).
+    /// Milliseconds to hold it (and everything after it on the connection), on the hold clock.
     public var holdMs: Int64 = 0
+    /// The delay and holdLogin faults that hold it.
+    public var heldBy: [FaultID] = []
     /// A black hole that takes the connection now.
     public var blackholedBy: FaultID?
-    /// Faults used up by this decision (a `dropFrames` that reached its count).
+    /// Faults used up by this decision (a `dropFrames` that reached its count, a triggered drop
+    /// or reset that acted).
     public var finished: [FaultID] = []
 
     public init() {}
+
+    /// Holds the item `ms` (the longest hold wins) on behalf of `fault`.
+    mutating func hold(_ ms: Int64, by fault: FaultID) {
+        holdMs = max(holdMs, ms)
+        heldBy.append(fault)
+    }
 }

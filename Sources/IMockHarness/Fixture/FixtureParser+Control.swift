@@ -35,7 +35,7 @@ extension FixtureParser {
             }
             parsed = .settings(settings)
         case "fault":
-            let kinds = ["drop", "reset", "blackhole", "delay", "dropFrames", "noPong", "holdLogin", "failUnbind", "failSync"]
+            let kinds = FaultKind.names
             let kind = try reader.choice("kind", kinds) ?? ""
             guard !kind.isEmpty else { throw reader.fail("kind", "is required") }
             let target = try reader.has("user") ? user() : nil

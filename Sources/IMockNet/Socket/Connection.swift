@@ -61,6 +61,8 @@ public final class Connection: IOHandler {
     private var lingerTimer: LoopTimerID?
     /// Whether the loop will flush this connection's output at the end of its turn.
     private var flushPending = false
+    /// The timer that lets the next slice of output go (``outputSlicing``).
+    private var sliceTimer: LoopTimerID?
     /// What to run once the queued output falls under a mark (``whenOutputDrains(below:_:)``).
     private var drainWatch: (belowBytes: Int, action: () -> Void)?
     private static let ids = IDGenerator()
@@ -135,6 +137,18 @@ public final class Connection: IOHandler {
     public var pendingOutputBytes: Int { queuedBytes }
 
     // MARK: Writing
+
+    /// Writes go to the socket in slices of at most `bytes`, each `delay` after the one before
+    /// (a network toxic: a peer then reads frames cut anywhere); nil writes as fast as the
+    /// socket takes them.
+    public var outputSlicing: (bytes: Int, delay: Duration)? {
+        didSet {
+            guard outputSlicing == nil, let timer = sliceTimer else { return }
+            loop.cancelTimer(timer)
+            sliceTimer = nil
+            if state == .open || state == .closingAfterFlush { requestFlush() }
+        }
+    }
 
     /// Queues bytes for the peer (encrypting them under TLS); the loop writes them at the end of
     /// its current iteration, together with whatever else this connection is sent meanwhile.
@@ -212,9 +226,10 @@ public final class Connection: IOHandler {
     /// queued chunks (a frame and the close after it, an offline queue) go out in one system
     /// call, up to ``chunksPerWrite`` at a time.
     private func flush() {
+        guard sliceTimer == nil else { return }  // the next slice waits for its time
         while !output.isEmpty {
             let written: Int
-            switch Result(catching: { () throws(SystemError) in try sendQueued() }) {
+            switch Result(catching: { () throws(SystemError) in try sendQueued(limit: outputSlicing?.bytes) }) {
             case .success(.done(let count)): written = count
             case .success(.wouldBlock): written = -1
             case .failure(let error):
@@ -225,6 +240,10 @@ public final class Connection: IOHandler {
             queuedBytes -= written
             bytesSentTotal += UInt64(written)
             consumeOutput(written)
+            if let slicing = outputSlicing, slicing.delay > .zero, !output.isEmpty {
+                sliceTimer = loop.scheduleTimer(after: slicing.delay) { [weak self] in self?.nextSlice() }
+                break
+            }
         }
         if output.isEmpty, state == .closingAfterFlush {
             startLingering()
@@ -232,6 +251,11 @@ public final class Connection: IOHandler {
         }
         updateInterest()
         runDrainWatchIfDrained()
+    }
+
+    private func nextSlice() {
+        sliceTimer = nil
+        if state == .open || state == .closingAfterFlush { flush() }
     }
 
     /// Runs `action` once (on a later turn of the loop) when fewer than `bytes` of output wait
@@ -250,12 +274,14 @@ public final class Connection: IOHandler {
         _ = loop.scheduleTimer(after: .zero) { watch.action() }
     }
 
-    /// One system call's worth of the queued output: the first chunk alone, or several gathered.
-    private func sendQueued() throws(SystemError) -> IOResult<Int> {
+    /// One system call's worth of the queued output: the first chunk alone (at most `limit`
+    /// bytes of it), or several gathered.
+    private func sendQueued(limit: Int?) throws(SystemError) -> IOResult<Int> {
         let offset = outputOffset
-        guard output.count > 1 else {
+        guard output.count > 1, limit == nil else {
+            let end = min(output[0].count, offset + (limit ?? output[0].count))
             return try output[0].withUnsafeBytes { buffer in
-                Result { () throws(SystemError) in try Socket.send(fd, UnsafeRawBufferPointer(rebasing: buffer[offset...])) }
+                Result { () throws(SystemError) in try Socket.send(fd, UnsafeRawBufferPointer(rebasing: buffer[offset..<end])) }
             }.get()
         }
         return try Socket.send(fd, output.prefix(Connection.chunksPerWrite), firstOffset: offset)
@@ -297,7 +323,7 @@ public final class Connection: IOHandler {
         if queuedBytes > highWaterMark { readingPaused = true }
         if queuedBytes < lowWaterMark { readingPaused = false }
         var interest: IOInterest = []
-        if !output.isEmpty { interest.insert(.write) }
+        if !output.isEmpty, sliceTimer == nil { interest.insert(.write) }
         let wantsRead = state == .lingering || (!readingPaused && !userPausedReading)
         if wantsRead { interest.insert(.read) }
         try? loop.setInterest(fd: fd, interest)
@@ -447,6 +473,7 @@ public final class Connection: IOHandler {
         guard state != .closed else { return }
         state = .closed
         if let lingerTimer { loop.cancelTimer(lingerTimer) }
+        if let sliceTimer { loop.cancelTimer(sliceTimer) }
         loop.deregister(fd: fd)
         bytesAcknowledgedAtClose = acknowledgedNow()
         if !resetting { discardInput() }

@@ -11,7 +11,7 @@ enum FaultControl {
             let body = try FaultRequest(request, context: context)
             let created = context.sessions.addFault(
                 body.kind, target: body.target, durationMs: body.durationMs, probability: body.probability,
-                seed: context.configuration.randomSeed ?? context.directory.settings.random.next())
+                seed: context.configuration.randomSeed ?? context.directory.settings.random.next(), trigger: body.trigger)
             return [
                 "fault": FaultJSON.json(created.fault, active: created.active),
                 "affected": .array(created.affected.map { .int(Int64($0.rawValue)) }),

@@ -9,12 +9,24 @@ enum FaultJSON {
             ("target", target(fault.target)),
         ]
         switch fault.kind {
-        case .delay(let ms), .holdLogin(let ms): members.append(("ms", .int(ms)))
+        case .delay(let ms, let jitterMs):
+            members.append(("ms", .int(ms)))
+            if jitterMs > 0 { members.append(("jitterMs", .int(jitterMs))) }
+        case .holdLogin(let ms): members.append(("ms", .int(ms)))
+        case .limitData(let bytes, let direction):
+            members += [("bytes", .int(bytes)), ("direction", .string(direction.rawValue))]
+        case .slicer(let bytes, let delayMs): members += [("bytes", .int(Int64(bytes))), ("delayMs", .int(delayMs))]
+        case .bandwidth(let rate): members.append(("bytesPerSecond", .int(rate)))
         case .dropFrames(let count):
             members.append(("count", .int(Int64(count))))
             members.append(("remaining", .int(Int64(fault.remainingFrames))))
         case .failSync(let types): members.append(("types", .array(types.map(\.rawValue).sorted().map { .string($0) })))
         default: break
+        }
+        switch fault.trigger {
+        case .afterFrames(let count): members.append(("afterFrames", .int(Int64(count))))
+        case .on(let event): members.append(("on", .string(event.rawValue)))
+        case nil: break
         }
         members += [
             ("probability", .double(fault.probability)),

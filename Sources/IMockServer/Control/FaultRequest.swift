@@ -9,13 +9,23 @@ struct FaultRequest {
     var target: FaultTarget
     var durationMs: Int64?
     var probability: Double
+    /// When it starts acting on a matching connection (`afterFrames` or `on`).
+    var trigger: FaultTrigger?
 
     /// Longest hold (delay, holdLogin): ten minutes.
     static let maximumHoldMs: Int64 = 600_000
     /// Most frames one dropFrames fault discards.
     static let maximumDropFrames: Int64 = 1_000_000
 
-    private static let common: Set<String> = ["kind", "app", "user", "resource", "connection", "durationMs", "probability"]
+    /// Most bytes a `limitData` lets pass: 1 TiB.
+    static let maximumLimitBytes: Int64 = 1 << 40
+
+    /// Most frames an `afterFrames` trigger waits for.
+    static let maximumAfterFrames: Int64 = 1_000_000
+
+    private static let common: Set<String> = [
+        "kind", "app", "user", "resource", "connection", "durationMs", "probability", "afterFrames", "on",
+    ]
 
     init(_ request: ControlRequest, context: ControlContext) throws(ControlError) {
         let name = try request.requiredString("kind")
@@ -25,7 +35,22 @@ struct FaultRequest {
         case "blackhole": kind = .blackhole
         case "noPong": kind = .noPong
         case "failUnbind": kind = .failUnbind
-        case "delay": kind = .delay(ms: try FaultRequest.hold(request))
+        case "delay":
+            kind = .delay(
+                ms: try FaultRequest.hold(request), jitterMs: try request.int("jitterMs", in: 0...FaultRequest.maximumHoldMs) ?? 0)
+            _ = try FaultRequest.direction(request, of: "delay", upstream: false)
+        case "slicer":
+            kind = .slicer(
+                bytes: Int(try request.requiredInt("bytes", in: 1...65_536)),
+                delayMs: try request.int("delayMs", in: 0...10_000) ?? 0)
+            _ = try FaultRequest.direction(request, of: "slicer", upstream: false)
+        case "bandwidth":
+            kind = .bandwidth(bytesPerSecond: try request.requiredInt("bytesPerSecond", in: 1...1_000_000_000))
+            _ = try FaultRequest.direction(request, of: "bandwidth", upstream: false)
+        case "limitData":
+            kind = .limitData(
+                bytes: try request.requiredInt("bytes", in: 1...FaultRequest.maximumLimitBytes),
+                direction: try FaultRequest.direction(request, of: "limitData", upstream: true))
         case "holdLogin": kind = .holdLogin(ms: try FaultRequest.hold(request))
         case "dropFrames":
             kind = .dropFrames(count: Int(try request.requiredInt("count", in: 1...FaultRequest.maximumDropFrames)))
@@ -36,12 +61,17 @@ struct FaultRequest {
         try request.allowOnly(FaultRequest.common.union(FaultRequest.extraFields(of: kind)))
         durationMs = try request.int("durationMs", in: 1...ValueLimits.maximumDurationMs)
         probability = try FaultRequest.probability(request)
+        trigger = try FaultRequest.trigger(request, kind: kind)
         target = try FaultRequest.target(request, context: context)
     }
 
     private static func extraFields(of kind: FaultKind) -> Set<String> {
         switch kind {
-        case .delay, .holdLogin: ["ms"]
+        case .delay: ["ms", "jitterMs", "direction"]
+        case .holdLogin: ["ms"]
+        case .limitData: ["bytes", "direction"]
+        case .slicer: ["bytes", "delayMs", "direction"]
+        case .bandwidth: ["bytesPerSecond", "direction"]
         case .dropFrames: ["count"]
         case .failSync: ["types"]
         default: []
@@ -50,6 +80,18 @@ struct FaultRequest {
 
     private static func hold(_ request: ControlRequest) throws(ControlError) -> Int64 {
         try request.requiredInt("ms", in: 1...maximumHoldMs)
+    }
+
+    /// `direction` (default downstream); `upstream` only where imock can act on what it reads.
+    private static func direction(_ request: ControlRequest, of kind: String, upstream: Bool) throws(ControlError) -> FaultDirection {
+        guard let text = try request.string("direction") else { return .downstream }
+        guard let direction = FaultDirection(rawValue: text) else {
+            throw .badRequest("'direction' must be downstream or upstream; got '\(text)'")
+        }
+        if direction == .upstream, !upstream {
+            throw .badRequest("'direction' upstream is not possible for \(kind): the server holds what it sends, and reads a client's frames as they come")
+        }
+        return direction
     }
 
     private static func syncTypes(_ request: ControlRequest) throws(ControlError) -> Set<SyncType> {
@@ -66,6 +108,26 @@ struct FaultRequest {
             types.insert(type)
         }
         return types
+    }
+
+    /// `afterFrames: N` or `on: "<event>"`, for the faults that act on frames.
+    private static func trigger(_ request: ControlRequest, kind: FaultKind) throws(ControlError) -> FaultTrigger? {
+        let after = try request.int("afterFrames", in: 0...maximumAfterFrames)
+        let event = try request.string("on")
+        guard after != nil || event != nil else { return nil }
+        guard after == nil || event == nil else { throw .badRequest("give 'afterFrames' or 'on', not both") }
+        switch kind {
+        case .failUnbind, .failSync:
+            throw .badRequest("'\(kind.name)' acts on requests, not on frames: it takes no 'afterFrames' or 'on'")
+        default:
+            break
+        }
+        if let after { return .afterFrames(Int(after)) }
+        let names = FaultEvent.allCases.map(\.rawValue)
+        guard let event, let parsed = FaultEvent(rawValue: event) else {
+            throw .badRequest("'on' must be one of \(names.joined(separator: ", ")); got '\(event ?? "")'")
+        }
+        return .on(parsed)
     }
 
     private static func probability(_ request: ControlRequest) throws(ControlError) -> Double {

@@ -4,69 +4,34 @@ import IMockNet
 import IMockWire
 
 /// The hub's side of control-API faults: every frame and close the engine sends passes
-/// through `deliver`, which asks the `FaultBook` and then sends, holds, discards, drops or
-/// resets. Holds (delay, holdLogin) run on real time through loop timers, since frames are
-/// real I/O; fault durations run on the server clock (`HubTimer.faultExpiry`).
+/// through `deliver`, which hands it to the pure ``FaultMachine`` with the time and carries out
+/// the actions it returns (send, drop, reset, pause or resume reading, wake-ups). The hub owns
+/// the timers: holds (delay, holdLogin) run on real time through loop timers, since frames are
+/// real I/O, or on the server clock when it started frozen (`--clock virtual`); fault
+/// durations run on the server clock (`HubTimer.faultExpiry`).
 extension SessionHub {
-    /// What `addFault` did.
-    struct FaultCreation {
-        /// The fault (kept active unless a drop or reset without duration).
-        var fault: Fault
-        /// Whether it stays active (listed, clearable).
-        var active: Bool
-        /// The connections it acted on or applies to now.
-        var affected: [ConnectionID]
-    }
-
     // MARK: Control
 
-    /// Creates a fault: a drop or reset acts on the matching open connections now (each with
-    /// the fault's probability); with a duration it stays active and also acts on later frames.
-    /// A black hole takes the matching open connections now (each decided once).
+    /// Creates a fault (``FaultMachine/add(_:target:durationMs:probability:seed:trigger:open:book:nowMs:nowNs:)``)
+    /// and carries out what it does to the open connections now.
     func addFault(
-        _ kind: FaultKind, target: FaultTarget, durationMs: Int64?, probability: Double, seed: UInt64
-    ) -> FaultCreation {
-        let now = clock.nowMs
-        domain.value.faults.seedIfNeeded(seed)
-        var fault = domain.value.faults.make(kind, target: target, nowMs: now, durationMs: durationMs, probability: probability)
-        let active = !(kind.endsConnection && durationMs == nil)
-        if active {
-            domain.value.faults.insert(fault)
-            if let expiry = fault.expiresAtMs {
-                schedule(.faultExpiry(fault.id), atMs: expiry)
-            }
-        }
-        let matching = channels.keys.sorted().filter { target.matches(faultSubject(of: $0)) }
-        var affected: [ConnectionID] = []
-        for id in matching {
-            guard let channel = channels[id]?.channel else { continue }
-            switch kind {
-            case .drop, .reset:
-                guard active ? domain.value.faults.roll(fault.id) : fault.roll() else { continue }
-                affected.append(id)
-                channel.abort(kind == .reset ? .reset : .immediately)
-            case .blackhole:
-                guard domain.value.faults.rollOnce(fault.id, for: id) else { continue }
-                affected.append(id)
-                startBlackhole(id, by: fault.id)
-            default:
-                affected.append(id)
-            }
-        }
-        if active, let kept = domain.value.faults.fault(fault.id) { fault = kept }
-        return FaultCreation(fault: fault, active: active, affected: affected)
+        _ kind: FaultKind, target: FaultTarget, durationMs: Int64?, probability: Double, seed: UInt64,
+        trigger: FaultTrigger? = nil
+    ) -> HubFaultMachine.Creation {
+        let open = channels.keys.map { faultSubject(of: $0) }
+        let creation = faultMachine.add(
+            kind, target: target, durationMs: durationMs, probability: probability, seed: seed, trigger: trigger, open: open,
+            book: &domain.value.faults, nowMs: clock.nowMs, nowNs: holdClockNs)
+        carryOut(creation.actions)
+        return creation
     }
 
     /// Clears one active fault; a black hole releases its connections (held frames flow, the
     /// client frames read meanwhile are handled). Nil when there is no such fault.
     @discardableResult
     func clearFault(_ id: FaultID) -> Fault? {
-        guard let fault = domain.value.faults.remove(id) else { return nil }
-        timers.cancel(.faultExpiry(id), on: clock)
-        guard fault.kind == .blackhole else { return fault }
-        for connection in faultOutboxes.keys.sorted() where faultOutboxes[connection]?.blackhole == id {
-            endBlackhole(connection)
-        }
+        guard let (fault, actions) = faultMachine.clear(id, book: &domain.value.faults, nowNs: holdClockNs) else { return nil }
+        carryOut(actions)
         return fault
     }
 
@@ -74,11 +39,6 @@ extension SessionHub {
     func clearAllFaults(app: AppKey?) -> [Fault] {
         let ids = domain.value.faults.faults.filter { app == nil || $0.target.app == app }.map(\.id)
         return ids.compactMap { clearFault($0) }
-    }
-
-    /// The open connections `target` matches now.
-    func connections(matching target: FaultTarget) -> [ConnectionID] {
-        channels.keys.sorted().filter { target.matches(faultSubject(of: $0)) }
     }
 
     // MARK: Receive path
@@ -94,42 +54,53 @@ extension SessionHub {
 
     // MARK: Send path
 
-    /// Sends a frame or close to a connection through the active domain.value.faults.
-    func deliver(_ item: FaultOutbox.Item, as outgoing: FaultOutgoing, to id: ConnectionID) {
-        guard let channel = channels[id]?.channel else { return }
-        guard !domain.value.faults.isEmpty || faultOutboxes[id] != nil else {
-            send(item, on: channel, id: id)
-            return
-        }
-        let decision = domain.value.faults.decide(outgoing, for: faultSubject(of: id))
-        for finished in decision.finished {
-            domain.value.faults.remove(finished)  // a used-up dropFrames (never a black hole)
-            timers.cancel(.faultExpiry(finished), on: clock)
-        }
-        switch decision.action {
-        case .discard:
-            return
-        case .drop:
-            channel.abort(.immediately)
-            return
-        case .reset:
-            channel.abort(.reset)
-            return
-        case .deliver:
-            break
-        }
-        if let hole = decision.blackholedBy { startBlackhole(id, by: hole) }
-        var outbox = faultOutboxes[id] ?? FaultOutbox()
-        guard !outbox.isIdle || decision.holdMs > 0 else {
-            send(item, on: channel, id: id)
-            return
-        }
-        outbox.hold(item, holdMs: decision.holdMs, nowNs: MonotonicInstant.now().nanoseconds)
-        faultOutboxes[id] = outbox
-        pumpFaultOutbox(id)
+    /// Sends a frame or close to a connection through the active faults.
+    func deliver(_ item: OutgoingItem, as outgoing: FaultOutgoing, to id: ConnectionID) {
+        guard channels[id] != nil else { return }
+        carryOut(
+            faultMachine.send(
+                item, as: outgoing, bytes: item.payloadBytes, to: faultSubject(of: id), book: &domain.value.faults,
+                nowNs: holdClockNs))
     }
 
-    private func send(_ item: FaultOutbox.Item, on channel: any HubChannel, id: ConnectionID) {
+    /// Whether an upstream `limitData` closes the connection instead of reading `message`.
+    func limitsUpstream(_ message: WireMessage, on id: ConnectionID) -> Bool {
+        guard !domain.value.faults.isEmpty else { return false }
+        let actions = faultMachine.receive(bytes: message.payloadBytes, from: faultSubject(of: id), book: &domain.value.faults)
+        carryOut(actions)
+        return !actions.isEmpty
+    }
+
+    /// The time of the clock holds run on, in nanoseconds (``FaultMachine``'s `nowNs`).
+    private var holdClockNs: Int64 {
+        holdsOnServerClock ? clock.nowMs * 1_000_000 : MonotonicInstant.now().nanoseconds
+    }
+
+    /// Carries out the fault machine's actions in order; those for a connection that is gone
+    /// (a send closed it) are skipped.
+    private func carryOut(_ actions: [HubFaultMachine.Action]) {
+        for action in actions {
+            switch action {
+            case .send(let id, let item):
+                guard let channel = channels[id]?.channel else { continue }
+                send(item, on: channel, id: id)
+            case .drop(let id): channels[id]?.channel.abort(.immediately)
+            case .reset(let id): channels[id]?.channel.abort(.reset)
+            case .pauseReading(let id): channels[id]?.channel.pauseReading()
+            case .resumeReading(let id): channels[id]?.channel.resumeReading()
+            case .receive(let id, let message):
+                if channels[id] != nil { received(message, on: id) }
+            case .wake(let id, let atNs): armFaultWake(id, atNs: atNs)
+            case .cancelWake(let id): cancelFaultWake(id)
+            case .slice(let id, let slicing):
+                channels[id]?.channel.sliceOutput(slicing.map { ($0.bytes, .nanoseconds($0.delayNs)) })
+            case .expire(let fault, let atMs): schedule(.faultExpiry(fault), atMs: atMs)
+            case .cancelExpiry(let fault): timers.cancel(.faultExpiry(fault), on: clock)
+            }
+        }
+    }
+
+    private func send(_ item: OutgoingItem, on channel: any HubChannel, id: ConnectionID) {
         switch item {
         case .message(let message, let chat, let carried):
             // A closing channel drops what it is sent: a chat message not written is not noted
@@ -146,45 +117,31 @@ extension SessionHub {
         }
     }
 
-    /// Sends what is due in the connection's outbox (``FaultOutbox/takeDue(nowNs:)``) and arms
-    /// a loop timer for the rest.
-    private func pumpFaultOutbox(_ id: ConnectionID) {
-        guard var outbox = faultOutboxes[id], channels[id] != nil else { return }
-        if let timer = outbox.timer { loop.cancelTimer(timer) }
-        outbox.timer = nil
-        let (due, nextNs) = outbox.takeDue(nowNs: MonotonicInstant.now().nanoseconds)
-        faultOutboxes[id] = outbox.isIdle ? nil : outbox
-        for item in due {
-            guard let channel = channels[id]?.channel else { return }  // a send closed it
-            send(item, on: channel, id: id)
+    // MARK: Wake-ups
+
+    /// Arms the connection's wake-up at `atNs` of the hold clock (replacing an armed one).
+    private func armFaultWake(_ id: ConnectionID, atNs: Int64) {
+        cancelFaultWake(id)
+        guard channels[id] != nil else { return }
+        if holdsOnServerClock {
+            schedule(.faultRelease(id), atMs: (atNs + 999_999) / 1_000_000)
+            return
         }
-        guard let nextNs, faultOutboxes[id] != nil else { return }
-        faultOutboxes[id]?.timer = loop.scheduleTimer(after: .nanoseconds(max(0, nextNs - MonotonicInstant.now().nanoseconds))) {
-            [weak self] in
-            self?.faultOutboxes[id]?.timer = nil
-            self?.pumpFaultOutbox(id)
+        let delay = Duration.nanoseconds(max(0, atNs - MonotonicInstant.now().nanoseconds))
+        faultWakes[id] = loop.scheduleTimer(after: delay) { [weak self] in
+            self?.faultWakes[id] = nil
+            self?.wakeFaults(id)
         }
     }
 
-    // MARK: Black holes
-
-    /// Stops reading from the connection and holds what the server sends (the socket stays).
-    private func startBlackhole(_ id: ConnectionID, by fault: FaultID) {
-        guard let channel = channels[id]?.channel, faultOutboxes[id]?.blackhole == nil else { return }
-        faultOutboxes[id, default: FaultOutbox()].blackhole = fault
-        channel.pauseReading()
+    private func cancelFaultWake(_ id: ConnectionID) {
+        if let timer = faultWakes.removeValue(forKey: id) { loop.cancelTimer(timer) }
+        timers.cancel(.faultRelease(id), on: clock)
     }
 
-    /// Reads again, handles the client frames read meanwhile and lets held frames flow.
-    private func endBlackhole(_ id: ConnectionID) {
-        guard let channel = channels[id]?.channel, var outbox = faultOutboxes[id] else { return }
-        outbox.blackhole = nil
-        let inbound = outbox.inbound
-        outbox.inbound = []
-        faultOutboxes[id] = outbox
-        channel.resumeReading()
-        pumpFaultOutbox(id)
-        for message in inbound where channels[id] != nil { received(message, on: id) }
+    /// The connection's wake-up fired: what is due goes.
+    func wakeFaults(_ id: ConnectionID) {
+        carryOut(faultMachine.wake(id, nowNs: holdClockNs))
     }
 
     // MARK: Subjects
@@ -211,7 +168,7 @@ extension SessionHub {
 
     /// Forgets a closed connection's held frames and subject.
     func forgetFaultState(of id: ConnectionID) {
-        if let timer = faultOutboxes.removeValue(forKey: id)?.timer { loop.cancelTimer(timer) }
+        carryOut(faultMachine.forget(id))
         faultSubjects[id] = nil
     }
 }

@@ -24,6 +24,8 @@ protocol HubChannel: AnyObject {
     var bytesAcknowledgedByPeer: UInt64 { get }
     func pauseReading()
     func resumeReading()
+    /// Writes in slices of at most `bytes`, `delay` apart (a network toxic); nil: whole.
+    func sliceOutput(_ slicing: (bytes: Int, delay: Duration)?)
     /// Runs `action` on a later turn once fewer than `bytes` wait for the socket.
     func whenOutputDrains(below bytes: Int, _ action: @escaping () -> Void)
     /// Runs `action` once the socket is closed (at once when it is).
@@ -36,6 +38,7 @@ extension WebSocketChannel: HubChannel {
     var bytesAcknowledgedByPeer: UInt64 { connection.bytesAcknowledgedByPeer }
     func pauseReading() { connection.pauseReading() }
     func resumeReading() { connection.resumeReading() }
+    func sliceOutput(_ slicing: (bytes: Int, delay: Duration)?) { connection.outputSlicing = slicing }
     func whenOutputDrains(below bytes: Int, _ action: @escaping () -> Void) { connection.whenOutputDrains(below: bytes, action) }
     func whenSocketCloses(_ action: @escaping () -> Void) { connection.whenSocketCloses(action) }
 }

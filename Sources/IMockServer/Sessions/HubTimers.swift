@@ -10,6 +10,9 @@ enum HubTimer: Hashable, Sendable {
     case idleSweep
     /// The end of a control-API fault's `durationMs`.
     case faultExpiry(FaultID)
+    /// The fault machine's wake-up for a connection's held frames, when holds run on the server
+    /// clock (`--clock virtual`).
+    case faultRelease(ConnectionID)
 
     /// Whether it may run late, after a jump of a timeline that holds deferrable timers
     /// (`Timeline.holdDeferrable()`, the harness's advances): the idle sweep, since a jump counts

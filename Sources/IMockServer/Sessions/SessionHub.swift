@@ -32,8 +32,13 @@ final class SessionHub {
     /// The last connection id handed out.
     private var nextConnection: UInt64 = 0
     var timers = HubTimers()
-    /// Connections whose server frames are held (delay, holdLogin) or black-holed.
-    var faultOutboxes: [ConnectionID: FaultOutbox] = [:]
+    /// What the active faults hold back (delay, holdLogin, black holes) and decide (FaultHub.swift).
+    var faultMachine = HubFaultMachine()
+    /// The loop timers of the fault machine's wake-ups, when holds run on real time.
+    var faultWakes: [ConnectionID: LoopTimerID] = [:]
+    /// Whether holds run on the server clock (it started frozen: `--clock virtual`) rather than
+    /// real time.
+    let holdsOnServerClock: Bool
     /// The app, user and resource last known of a connection that has no session (from its
     /// login frame, or from its session once that ended), so faults still match the frames
     /// sent after a session ended (a kick).
@@ -88,6 +93,7 @@ final class SessionHub {
         self.idleTimeout = idleTimeout
         self.outputLimit = outputLimit
         self.logger = logger
+        holdsOnServerClock = clock.isFrozen
         idleReference = (clock.nowMs, MonotonicInstant.now().nanoseconds)
     }
 
@@ -173,10 +179,8 @@ final class SessionHub {
         guard let channel = channels[id]?.channel else { return }
         channels[id]?.lastActivityMs = clock.nowMs
         if awaitingAcknowledgement.contains(id) { confirmDelivery(on: id) }
-        if faultOutboxes[id]?.blackhole != nil {
-            faultOutboxes[id]?.inbound.append(message)  // read once the black hole ends
-            return
-        }
+        if faultMachine.holds(message, on: id) { return }  // read once the black hole ends
+        if limitsUpstream(message, on: id) { return }
         channels[id]?.dialect?.observe(serverTimeMs: clock.nowMs)
         guard let inputs = channels[id]?.dialect?.decode(message) else { return }
         noteBackground(of: id)
@@ -189,7 +193,7 @@ final class SessionHub {
                 deliver(.message(reply), as: .frame, to: id)
             case .replyCarrying(let reply, let messageIds):
                 domain.value.handedOver(id, messageIDs: messageIds)
-                deliver(.message(reply, carried: messageIds), as: .frame, to: id)
+                deliver(.message(reply, carried: messageIds), as: .syncPage, to: id)
             case .close(let close):
                 channel.close(code: WebSocketCloseCode(close.code), reason: close.reason)
             }
@@ -251,6 +255,8 @@ final class SessionHub {
             sweepIdleConnections()
         case .faultExpiry(let id):
             clearFault(id)
+        case .faultRelease(let id):
+            wakeFaults(id)
         }
     }
 
@@ -287,7 +293,7 @@ final class SessionHub {
                     deliver(.message(message, chat: chat?.messageId), as: kind, to: id)
                 case .close(let id, let close):
                     closedByEngine.insert(id)
-                    let item = FaultOutbox.Item.close(WebSocketCloseCode(close.code), reason: close.reason)
+                    let item = OutgoingItem.close(WebSocketCloseCode(close.code), reason: close.reason)
                     let announcement = close.announcement
                     guard close.lingerMs > 0 else {
                         if let announcement { deliver(.message(announcement), as: .close, to: id) }

@@ -153,7 +153,9 @@ public enum DialectInput: Sendable, Equatable {
     case command(SessionCommand)
     /// A message the dialect answers by itself (e.g. an error for a malformed message).
     case reply(WireMessage)
-    /// An answer that carries queued messages the device pulled (an OpenIM 1002): they are in
+    /// An answer to a device's pull of queued messages (an OpenIM 1002, an msync `SYNC` of a
+    /// queue): faults see it as a page of the offline sync (``FaultEvent/syncPage``). The
+    /// messages in `messageIds` (none for msync, whose device confirms by its next pull) are in
     /// flight to the connection until the device has the answer — its TCP acknowledged the
     /// answer's bytes, as for a live push — and wait again if the connection closes first
     /// (``SessionEngine/handedOver(_:messageIDs:)``). Acking them when the answer is made would

@@ -33,7 +33,14 @@ extension WireStep {
         case .push(let connection, let push):
             guard dialect != nil else { return [] }
             let chat: ChatMessage? = if case .message(let message) = push { message } else { nil }
-            return dialect!.encode(push: push).map { .send(connection, $0, kind: .frame, chat: chat) }
+            let kind: FaultOutgoing =
+                switch push {
+                case .message: .message
+                case .offlineStart: .offlineStart
+                case .offlineFinish: .offlineFinish
+                default: .frame
+                }
+            return dialect!.encode(push: push).map { .send(connection, $0, kind: kind, chat: chat) }
         case .end(let connection, let end):
             guard dialect != nil else { return [] }
             let (messages, close) = dialect!.encode(end: end)

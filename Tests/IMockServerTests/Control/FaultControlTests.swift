@@ -208,6 +208,72 @@ struct FaultControlTests {
         await fixture.stop()
     }
 
+    @Test("under --clock virtual a delay holds frames until the server clock reaches their time")
+    func delayOnTheVirtualClock() async throws {
+        let fixture = try FaultFixture(clock: .virtual)
+        let device = try await fixture.device("vera")
+        #expect(try fixture.fault(#"{"kind":"delay","app":"acme#chat","ms":5000}"#).status == 200)
+        device.send(#"{"op":"ping","id":"held"}"#)
+        try await eventuallyApplied(fixture, count: 1)
+        let pending = PendingFrame(device)
+        #expect(try fixture.control("POST", "/_imock/clock/advance", json: #"{"ms":4999}"#).status == 200)
+        #expect(!pending.hasArrived, "one millisecond short")
+        #expect(try fixture.control("POST", "/_imock/clock/advance", json: #"{"ms":1}"#).status == 200)
+        let pong = await pending.task.value
+        #expect(pong["op"]?.string == "pong" && pong["id"]?.string == "held", "\(pong)")
+        await fixture.stop()
+    }
+
+    @Test("a fault with a trigger is listed with it and waits: afterFrames 1 lets one pong through, then discards")
+    func triggerIsListedAndWaits() async throws {
+        let fixture = try FaultFixture()
+        let device = try await fixture.device("tia")
+        let answer = try fixture.fault(#"{"kind":"dropFrames","count":1,"app":"acme#chat","user":"tia","afterFrames":1}"#)
+        #expect(answer.status == 200, "\(answer)")
+        #expect(answer.body["fault"]?["afterFrames"]?.int == 1)
+        for id in ["a", "b", "c"] { device.send(#"{"op":"ping","id":"\#(id)"}"#) }
+        #expect((await device.next())["id"]?.string == "a")
+        #expect((await device.next())["id"]?.string == "c", "the second frame was discarded")
+        let on = try fixture.fault(#"{"kind":"noPong","app":"acme#chat","on":"push"}"#)
+        #expect(on.body["fault"]?["on"]?.string == "push")
+        await fixture.stop()
+    }
+
+    @Test("limitData closes the connection at the frame that would pass the limit: downstream the server's, upstream the client's")
+    func limitData() async throws {
+        let fixture = try FaultFixture()
+        let down = try await fixture.device("lou")
+        let answer = try fixture.fault(#"{"kind":"limitData","app":"acme#chat","user":"lou","bytes":100}"#)
+        #expect(answer.body["fault"]?["bytes"]?.int == 100 && answer.body["fault"]?["direction"]?.string == "downstream")
+        for number in 0..<10 { down.send(#"{"op":"ping","id":"p\#(number)"}"#) }
+        var pongs = 0
+        var frame = await down.next()
+        while frame["op"]?.string == "pong" {
+            pongs += 1
+            frame = await down.next()
+        }
+        #expect(pongs >= 1 && pongs < 10, "\(pongs)")
+        #expect(frame["op"]?.string == "<closed>" && frame["code"]?.int == 1006, "\(frame)")
+
+        let up = try await fixture.device("uma")
+        #expect(try fixture.fault(#"{"kind":"limitData","app":"acme#chat","user":"uma","bytes":50,"direction":"upstream"}"#).status == 200)
+        for id in ["a", "b", "c"] { up.send(#"{"op":"ping","id":"\#(id)"}"#) }  // 22 bytes each: the third passes 50
+        let frames = [await up.next(), await up.next(), await up.next()]
+        #expect(frames.map { $0["id"]?.string } == ["a", "b", nil])
+        #expect(frames.last?["code"]?.int == 1006, "\(frames)")
+        await fixture.stop()
+    }
+
+    /// Waits until the first active fault applied `count` times.
+    private func eventuallyApplied(_ fixture: FaultFixture, count: Int) async throws {
+        for _ in 0..<500 {
+            let faults = try fixture.control("GET", "/_imock/faults").body["faults"]?.array ?? []
+            if faults.first?["applied"]?.int == count { return }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        Issue.record("the fault never applied \(count) times")
+    }
+
     @Test(
         "bad fault calls get a clear error naming the field and change nothing",
         arguments: [
@@ -230,6 +296,25 @@ struct FaultControlTests {
             (#"{"kind":"noPong","app":"acme#chat","user":"vic","resource":""}"#, 400, "'resource'"),
             (#"{"kind":"noPong","connection":999999}"#, 404, "999999"),
             ("{broken", 400, "JSON"),
+            (#"{"kind":"limitData","app":"acme#chat"}"#, 400, "'bytes'"),
+            (#"{"kind":"limitData","app":"acme#chat","bytes":0}"#, 400, "'bytes'"),
+            (#"{"kind":"limitData","app":"acme#chat","bytes":10,"direction":"sideways"}"#, 400, "'direction'"),
+            (#"{"kind":"delay","app":"acme#chat","ms":5,"direction":"upstream"}"#, 400, "'direction' upstream"),
+            (#"{"kind":"delay","app":"acme#chat","ms":5,"jitterMs":-1}"#, 400, "'jitterMs'"),
+            (#"{"kind":"noPong","app":"acme#chat","direction":"downstream"}"#, 400, "'direction'"),
+            (#"{"kind":"slicer","app":"acme#chat"}"#, 400, "'bytes'"),
+            (#"{"kind":"slicer","app":"acme#chat","bytes":3,"delayMs":10001}"#, 400, "'delayMs'"),
+            (#"{"kind":"slicer","app":"acme#chat","bytes":3,"direction":"upstream"}"#, 400, "'direction' upstream"),
+            (#"{"kind":"bandwidth","app":"acme#chat","bytesPerSecond":0}"#, 400, "'bytesPerSecond'"),
+            (#"{"kind":"bandwidth","app":"acme#chat","bytesPerSecond":100,"direction":"upstream"}"#, 400, "'direction' upstream"),
+            (#"{"kind":"drop","app":"acme#chat","on":"handshake"}"#, 400, "'on'"),
+            (#"{"kind":"drop","app":"acme#chat","on":5}"#, 400, "'on'"),
+            (#"{"kind":"drop","app":"acme#chat","afterFrames":-1}"#, 400, "'afterFrames'"),
+            (#"{"kind":"drop","app":"acme#chat","afterFrames":1000001}"#, 400, "'afterFrames'"),
+            (#"{"kind":"drop","app":"acme#chat","afterFrames":"3"}"#, 400, "'afterFrames'"),
+            (#"{"kind":"drop","app":"acme#chat","afterFrames":1,"on":"push"}"#, 400, "'afterFrames' or 'on'"),
+            (#"{"kind":"failUnbind","app":"acme#chat","on":"push"}"#, 400, "'failUnbind'"),
+            (#"{"kind":"failSync","app":"acme#chat","types":["contacts"],"afterFrames":2}"#, 400, "'failSync'"),
         ] as [(String, Int, String)])
     func badCalls(body: String, status: Int, mentions: String) async throws {
         let fixture = try FaultFixture()

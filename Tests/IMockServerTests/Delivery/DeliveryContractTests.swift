@@ -274,7 +274,7 @@ struct DeliveryContractTests {
     }
 
     /// A server for `dialect`'s devices (an OpenIM app for the gateway), its output limit `limit`.
-    private func fixture(for dialect: ContractDialect, outputLimit limit: Int? = nil) throws -> SessionFixture {
+    func fixture(for dialect: ContractDialect, outputLimit limit: Int? = nil) throws -> SessionFixture {
         let fixture = try SessionFixture { options in if let limit { options.maxWebSocketOutputBytes = limit } }
         try prepare(fixture, for: dialect)
         return fixture
@@ -283,7 +283,7 @@ struct DeliveryContractTests {
     /// Sends `count` texts to "reader"; returns the ids of those accepted (after every answer
     /// came). `pinging` sends its heartbeat after every tenth (a stalled app whose SDK thread
     /// still pings: the server's close then finds unread input, which once made it a reset).
-    private func send(
+    func send(
         count: Int, of text: String, from sender: ContractDevice, pinging: ContractDevice? = nil, firstID: UInt64 = 1
     ) throws -> [String] {
         for index in 0..<count {
@@ -295,7 +295,7 @@ struct DeliveryContractTests {
     }
 
     /// The ids of the offline sync of a new imock JSON login of `user`.
-    private func offlineSync(_ fixture: SessionFixture, user: String, _ dialect: ContractDialect) async throws -> [String] {
+    func offlineSync(_ fixture: SessionFixture, user: String, _ dialect: ContractDialect) async throws -> [String] {
         try await offlineSync(
             port: fixture.server.port, loop: fixture.clientLoop, user: user, token: try fixture.userToken(user, register: false),
             dialect)
@@ -317,7 +317,7 @@ struct DeliveryContractTests {
         return ids
     }
 
-    private func eventuallyLoggedOut(_ fixture: SessionFixture, user: String) async throws {
+    func eventuallyLoggedOut(_ fixture: SessionFixture, user: String) async throws {
         for _ in 0..<500 {
             let sessions = try fixture.control("GET", "/_imock/apps/acme/chat/sessions").body["sessions"]?.array ?? []
             if !sessions.contains(where: { $0["user"]?.string == user }) { return }
@@ -326,7 +326,7 @@ struct DeliveryContractTests {
         throw FixtureFailure(description: "\(user) never left")
     }
 
-    private func eventuallyNoFaults(_ fixture: SessionFixture) async throws {
+    func eventuallyNoFaults(_ fixture: SessionFixture) async throws {
         for _ in 0..<500 {
             if try fixture.control("GET", "/_imock/faults").body["faults"]?.array?.isEmpty == true { return }
             try await Task.sleep(for: .milliseconds(10))
@@ -334,7 +334,7 @@ struct DeliveryContractTests {
         throw FixtureFailure(description: "the fault was never used up")
     }
 
-    private func eventuallyLoggedIn(_ fixture: SessionFixture, user: String) async throws {
+    func eventuallyLoggedIn(_ fixture: SessionFixture, user: String) async throws {
         for _ in 0..<500 {
             let sessions = try fixture.control("GET", "/_imock/apps/acme/chat/sessions").body["sessions"]?.array ?? []
             if sessions.contains(where: { $0["user"]?.string == user }) { return }

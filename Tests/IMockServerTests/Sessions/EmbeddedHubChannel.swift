@@ -50,6 +50,9 @@ final class EmbeddedHubChannel: HubChannel {
     }
 
     func pauseReading() { readingPaused = true }
+    /// The slicing of its writes a slicer or bandwidth fault asked for.
+    private(set) var slicing: (bytes: Int, delay: Duration)?
+    func sliceOutput(_ slicing: (bytes: Int, delay: Duration)?) { self.slicing = slicing }
     func resumeReading() { readingPaused = false }
 
     func whenOutputDrains(below bytes: Int, _ action: @escaping () -> Void) { drainWatch = (bytes, action) }

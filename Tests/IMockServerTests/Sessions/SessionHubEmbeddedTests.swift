@@ -170,22 +170,4 @@ struct SessionHubEmbeddedTests {
         #expect(IdleSweep.clockStepMs(clockDeltaMs: 0, realDeltaMs: 30_000, granularityMs: 1_000) == 0)
         #expect(IdleSweep.clockStepMs(clockDeltaMs: -5_000, realDeltaMs: 100, granularityMs: 1_000) == 0)
     }
-
-    @Test("a fault outbox releases in send order at each item's time, nothing while black-holed")
-    func faultOutbox() {
-        var outbox = FaultOutbox()
-        outbox.hold(.message(.text("a")), holdMs: 100, nowNs: 0)
-        outbox.hold(.message(.text("b")), holdMs: 10, nowNs: 0)  // never overtakes "a"
-        outbox.hold(.close(.normalClosure, reason: "bye"), holdMs: 300, nowNs: 0)
-        var (due, next) = outbox.takeDue(nowNs: 50_000_000)
-        #expect(due.isEmpty && next == 100_000_000)
-        (due, next) = outbox.takeDue(nowNs: 100_000_000)
-        #expect(due.count == 2 && next == 300_000_000)
-        outbox.blackhole = FaultID(rawValue: 1)
-        (due, next) = outbox.takeDue(nowNs: 400_000_000)
-        #expect(due.isEmpty && next == nil)
-        outbox.blackhole = nil
-        (due, _) = outbox.takeDue(nowNs: 400_000_000)
-        #expect(due.count == 1 && outbox.isIdle)
-    }
 }

@@ -105,7 +105,7 @@ struct MsyncDialectTests {
             for input in inputs {
                 switch input {
                 case .command(.ack(_, let id)): acks.append(id)
-                case .reply(let message): page = try MsyncClient.payload(message, as: MsyncPB.CommSyncDL.self)
+                case .replyCarrying(let message, []): page = try MsyncClient.payload(message, as: MsyncPB.CommSyncDL.self)
                 default: Issue.record("unexpected \(input)")
                 }
             }
@@ -147,7 +147,7 @@ struct MsyncDialectTests {
         #expect(dialect.encode(push: .message(.sample(8))) == [], "the queue was announced already")
         #expect(dialect.heldMessages.map(\.messageId) == ["7", "8"])
         let inputs = dialect.decode(.binary(MsyncClient.pull("bob")))
-        guard case .reply(let reply)? = inputs.last else { Issue.record("\(inputs)"); return }
+        guard case .replyCarrying(let reply, [])? = inputs.last else { Issue.record("\(inputs)"); return }
         #expect(try MsyncClient.texts(try MsyncClient.payload(reply, as: MsyncPB.CommSyncDL.self)) == ["m7", "m8"])
         #expect(dialect.heldMessages.count == 2, "sent but not confirmed")
         let confirmed = dialect.decode(.binary(MsyncClient.pull("bob", key: 8)))

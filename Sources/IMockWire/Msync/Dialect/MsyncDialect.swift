@@ -188,6 +188,8 @@ public struct MsyncDialect: WireDialect {
         let acks: [DialectInput] = page.confirmed.map {
             .command(.ack(RequestTag("ack:" + $0.messageId), messageId: $0.messageId))
         }
-        return acks + [.reply(wire(.sync, reply))]
+        // A page of the offline sync (faults see it so); its messages are confirmed by the
+        // device's next pull, not by the transport: it carries no ids for the ledger.
+        return acks + [.replyCarrying(wire(.sync, reply), messageIds: [])]
     }
 }
