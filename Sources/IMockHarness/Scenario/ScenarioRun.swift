@@ -70,6 +70,7 @@ public final class ScenarioRun {
         } catch {
             divergence = Divergence(stepIndex: -1, stepPath: "", stepSummary: "set-up", failure: error, atMs: startMs)
         }
+        await finishRecording()
         await tearDown()
         let (outcome, note) = skipped.map { (ScenarioOutcome.skipped, $0) } ?? verdict(divergence)
         let wall = ContinuousClock.now - wallStart
@@ -103,6 +104,7 @@ public final class ScenarioRun {
         for app in fixture.apps { apps[app.name] = serverApp(app.name) }
         try await keepExistingApp()
         try await seed()
+        try await startRecording()
         let startMs = try await server.link.control("GET", "clock")["nowMs"]?.intValue ?? 0
         let clock = ScenarioClock(startMs: startMs)
         adapters["reference"] = ReferenceAdapter(

@@ -58,10 +58,11 @@ public final class MockServer {
     /// server already used replaces `directory` and the clock's mode and start with what it
     /// holds, and every turn's changes are committed to it before the turn's output leaves.
     /// `workers` derive password hashes off the loop (the process's shared pool by default).
+    /// `decider` applies the login policies (tests put a changed one in: docs/RECORD.md).
     public init(
         loop: EventLoop, configuration: ServerConfiguration, directory: Directory, tls: TLSContext? = nil, logger: Logger = .disabled,
         timeline: Timeline? = nil, dialects: [DialectRoute] = DialectCatalog.served, store: ServerStore? = nil,
-        workers: WorkerPool = .shared
+        workers: WorkerPool = .shared, decider: any LoginDecider = AppLoginDecider()
     ) {
         self.loop = loop
         self.workers = workers
@@ -76,7 +77,7 @@ public final class MockServer {
         if let seed = configuration.randomSeed { faults.seedIfNeeded(seed) }
         let engine = SessionEngine(
             configuration: SessionEngineConfiguration(tokenWarningPercent: configuration.tokenWarningPercent),
-            decider: AppLoginDecider())
+            decider: decider)
         var initial = store?.restoredDomain(engine: engine, faults: faults)
             ?? Domain(directory: directory, engine: engine, faults: faults)
         if store != nil { initial.startRecordingChanges() }
