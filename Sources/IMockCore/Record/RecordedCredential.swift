@@ -6,7 +6,7 @@ public enum RecordedCredential: Sendable, Equatable {
     /// A valid app token.
     case app
     /// A valid token of this user.
-    case user(String)
+    case user(String, ttlSeconds: Int64? = nil)
     /// A token the server refused (malformed, forged, expired, revoked, of another app); the
     /// reason in ``TokenError``'s words.
     case refused(String)
@@ -17,7 +17,8 @@ public enum RecordedCredential: Sendable, Equatable {
         guard let app else { return .refused("unknownApp") }
         do {
             let claims = try directory.verifyToken(token, for: app, nowMs: nowMs)
-            return claims.kind == .app ? .app : .user(claims.subject)
+            let ttl = claims.expiresAtMs.map { ($0 - claims.issuedAtMs + 999) / 1000 }
+            return claims.kind == .app ? .app : .user(claims.subject, ttlSeconds: ttl)
         } catch {
             switch error {
             case .malformed: return .refused("malformed")
@@ -35,7 +36,8 @@ public enum RecordedCredential: Sendable, Equatable {
         switch self {
         case .none: ["kind": "none"]
         case .app: ["kind": "app"]
-        case .user(let user): .object([("kind", "user"), ("user", .string(user))])
+        case .user(let user, let ttl):
+            .object([("kind", "user"), ("user", .string(user))] + (ttl.map { [("ttlSeconds", .int($0))] } ?? []))
         case .refused(let reason): .object([("kind", "refused"), ("reason", .string(reason))])
         }
     }

@@ -7,7 +7,12 @@ extension FixtureBuilder {
     /// out and for read-only control calls.
     mutating func step(for event: JSONValue, verb: String, at path: String) throws(RecordingError) -> JSONValue? {
         switch verb {
-        case "rest": return try rest(event, at: path)
+        case "rest":
+            guard !Self.mintsToken(event) else {
+                mintedTokens += 1
+                return nil
+            }
+            return try rest(event, at: path)
         case "control": return control(event)
         default: break
         }
@@ -37,12 +42,27 @@ extension FixtureBuilder {
         }
     }
 
+    /// A token request of an app server (`client_credentials`, `inherit`): the replay mints
+    /// its tokens itself, so these are left out.
+    static func mintsToken(_ event: JSONValue) -> Bool {
+        guard event["method"]?.stringValue == "POST", event["path"]?.stringValue == "token", event["api"]?.stringValue != "openim"
+        else { return false }
+        return ["client_credentials", "inherit"].contains(event["body"]?["grant_type"]?.stringValue ?? "")
+    }
+
+    /// The app's token lifetime at the start: a token of another lifetime names its `ttl`.
+    var defaultTokenTTLSeconds: Int64? { recording.seedApp["defaultTokenTTLSeconds"]?.intValue }
+
     /// A token source for a recorded credential: a fresh token of the same kind.
     func token(_ credential: JSONValue?, user: String) -> JSONValue? {
         switch credential?["kind"]?.stringValue {
         case "user":
             let subject = credential?["user"]?.stringValue?.lowercased() ?? user
-            return subject == user ? nil : .object([("user", .string(subject))])
+            var members: [(key: String, value: JSONValue)] = subject == user ? [] : [("user", .string(subject))]
+            if let ttl = credential?["ttlSeconds"]?.intValue, ttl != defaultTokenTTLSeconds {
+                members.append(("ttl", .string(DurationText.format(ttl * 1000))))
+            }
+            return members.isEmpty ? nil : .object(members)
         case "app": return ["app": true]
         case "refused", "none": return ["literal": "recorded-refused-token"]
         default: return nil
@@ -108,19 +128,13 @@ extension FixtureBuilder {
         let body = event["body"] ?? [:]
         var members: [(key: String, value: JSONValue)] = []
         func copy(_ keys: [String]) { for key in keys { if let value = body[key], !value.isNull { members.append((key, value)) } } }
-        func deviceOf(_ resource: JSONValue?) -> String? {
-            guard let resource = resource?.stringValue else { return nil }
-            return devices.first { $0.json["resource"]?.stringValue == resource }?.name
-                ?? devices.first { "\($0.json["platform"]?.stringValue ?? "")_\($0.json["uuid"]?.stringValue ?? "")" == resource }?.name
-                ?? devices.first { resource.hasSuffix("_" + ($0.json["uuid"]?.stringValue ?? "\u{0}")) }?.name
-        }
         if parts.first == "clock" { return nil }
         if parts.count == 4, parts[0] == "apps", method == "POST" {
             switch parts[3] {
             case "kick":
                 members = [("control", "kick")]
                 copy(["user"])
-                if let device = deviceOf(body["resource"]) { members.append(("device", .string(device))) }
+                if let device = device(ofResource: body["resource"]) { members.append(("device", .string(device))) }
                 copy(["code", "reason", "byDeviceName", "byExtension"])
             case "settings":
                 members = [("control", "settings"), ("settings", body)]
@@ -132,10 +146,10 @@ extension FixtureBuilder {
         } else if parts == ["faults"], method == "POST" {
             members = [("control", "fault")]
             copy(["kind", "user"])
-            if let device = deviceOf(body["resource"]) { members.append(("device", .string(device))) }
+            if let device = device(ofResource: body["resource"]) { members.append(("device", .string(device))) }
             let fields = (body.objectValue ?? []).filter { !["app", "kind", "user", "resource", "connection"].contains($0.key) }
             if !fields.isEmpty { members.append(("fields", .object(fields))) }
-        } else if parts == ["faults"], method == "DELETE" {
+        } else if parts.first == "faults", parts.count <= 2, method == "DELETE" {
             members = [("control", "clearFaults")]
         }
         guard !members.isEmpty else {

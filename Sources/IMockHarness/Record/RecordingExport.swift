@@ -32,6 +32,9 @@ public enum RecordingExport {
         var builder = FixtureBuilder(recording: recording, options: options)
         try builder.devicesFromLogins()
         try builder.walk()
+        if builder.mintedTokens > 0 {
+            builder.notes.append("left out \(builder.mintedTokens) token requests (client_credentials, inherit): the replay mints its own tokens")
+        }
         return (builder.document(), builder.notes)
     }
 }
@@ -48,7 +51,13 @@ struct FixtureBuilder {
     var steps: [JSONValue] = []
     /// Frames sent since the last step, by device, and in the server's order.
     var pending: [(device: String, frame: JSONValue)] = []
+    /// Frames since the last check of the order across devices (made once two devices got some).
+    var sinceOrderCheck: [(device: String, frame: JSONValue)] = []
     var nowMs: Int64
+    /// Token requests left out (the replay mints its own).
+    var mintedTokens = 0
+    /// Each device's reconnect delay: from its last sign of life to its SDK's automatic login.
+    var reconnects: [String: Int64] = [:]
     /// Users whose passwords are known to the replay (`<name>-password`).
     let appName: String
 
@@ -66,14 +75,32 @@ struct FixtureBuilder {
     }
 
     mutating func devicesFromLogins() throws(RecordingError) {
-        for (index, event) in recording.events.enumerated() where event["in"]?.stringValue == "login" {
+        var lastSeen: [String: Int64] = [:]
+        for (index, event) in recording.events.enumerated() {
             guard inWindow(event) else { continue }
+            let atMs = event["atMs"]?.intValue ?? 0
+            if let resource = event["body"]?["resource"]?.stringValue, let device = devices.first(where: { Self.resource(of: $0.json) == resource }) {
+                lastSeen[device.name] = atMs
+            }
+            if let name = event["connection"]?.intValue.flatMap({ connections[$0] }) {
+                if event["in"]?.stringValue == "login", event["autoLogin"]?.boolValue == true, reconnects[name] == nil,
+                    let seen = lastSeen[name], atMs > seen
+                {
+                    reconnects[name] = atMs - seen
+                }
+                lastSeen[name] = atMs
+            }
+            guard event["in"]?.stringValue == "login" else { continue }
             guard let device = event["device"], device.objectValue != nil, let user = event["user"]?.stringValue,
                 let platform = device["platform"]?.stringValue, let uuid = device["uuid"]?.stringValue
             else { throw RecordingError(path: "events[\(index)]", reason: "a login needs user and device {platform, uuid}") }
             let key = Self.key(device)
             if let known = devices.first(where: { $0.key == key }) {
                 connections[event["connection"]!.intValue!] = known.name
+                if event["autoLogin"]?.boolValue == true, reconnects[known.name] == nil, let seen = lastSeen[known.name], atMs > seen {
+                    reconnects[known.name] = atMs - seen
+                }
+                lastSeen[known.name] = atMs
                 continue
             }
             let resource = device["resource"]?.stringValue
@@ -96,10 +123,25 @@ struct FixtureBuilder {
             if !sync.isEmpty { members.append(("syncTypes", .array(sync))) }
             devices.append((name, key, .object(members), user.lowercased()))
             connections[event["connection"]!.intValue!] = name
+            lastSeen[name] = atMs
         }
         let dialects = Set(recording.events.compactMap { $0["in"]?.stringValue == "login" ? $0["dialect"]?.stringValue : nil })
         if dialects.contains("msync") { notes.append("recorded over msync: run the export with --transport msync") }
         if dialects.contains("openim") { notes.append("recorded over OpenIM's gateway: run the export with --transport openim") }
+    }
+
+    /// The resource a fixture device logs in with.
+    static func resource(of device: JSONValue) -> String {
+        device["resource"]?.stringValue
+            ?? "\(device["platform"]?.stringValue.map(Self.resourcePrefix) ?? "")_\(device["uuid"]?.stringValue ?? "")"
+    }
+
+    /// `ios` → `ios`, `custom:3` → `custom3`, `openim:1` → the OpenIM platform's prefix.
+    static func resourcePrefix(_ platform: String) -> String {
+        if platform.hasPrefix("openim:"), let id = Int(platform.dropFirst(7)), let known = OpenIMPlatform(rawValue: id) {
+            return known.resourcePrefix
+        }
+        return String(platform.filter { $0 != ":" })
     }
 
     /// Whether `--devices` keeps a device (by export name, resource or user).
@@ -122,7 +164,10 @@ struct FixtureBuilder {
                 let made = try step(for: event, verb: verb, at: path)
                 guard made != nil || verb == "ping" else { continue }
                 moveClock(to: atMs)
-                if let made { steps.append(made) }
+                if let made {
+                    flush()
+                    steps.append(made)
+                }
             } else if event["out"]?.stringValue == "journal" {
                 guard let device = device(of: event), let frame = event["event"].flatMap(SentCheck.normalized) else { continue }
                 moveClock(to: atMs)
@@ -137,9 +182,13 @@ struct FixtureBuilder {
     /// The device a sent event went to: by its connection, else by its resource.
     func device(of event: JSONValue) -> String? {
         if let id = event["connection"]?.intValue, let name = connections[id] { return name }
-        guard let resource = event["resource"]?.stringValue else { return nil }
-        return devices.first { $0.json["resource"]?.stringValue == resource || $0.key.hasSuffix(resource) }?.name
-            ?? devices.first { "\($0.json["platform"]?.stringValue ?? "")_\($0.json["uuid"]?.stringValue ?? "")" == resource }?.name
+        return device(ofResource: event["resource"])
+    }
+
+    /// The device that logs in with `resource`.
+    func device(ofResource resource: JSONValue?) -> String? {
+        guard let resource = resource?.stringValue else { return nil }
+        return devices.first { Self.resource(of: $0.json) == resource }?.name
     }
 
     /// Checks what was sent so far, then moves the clock to `atMs` if it stands before.
@@ -159,11 +208,12 @@ struct FixtureBuilder {
             let frames = pending.filter { $0.device == device }.map(\.frame)
             steps.append(.object([("expect", "sent"), ("device", .string(device)), ("frames", .array(frames))]))
         }
-        if options.order == .global, order.count > 1 {
-            let frames = pending.map { JSONValue.object([("device", .string($0.device))] + ($0.frame.objectValue ?? [])) }
-            steps.append(.object([("expect", "sent"), ("frames", .array(frames))]))
-        }
+        sinceOrderCheck += pending
         pending = []
+        guard options.order == .global, Set(sinceOrderCheck.map(\.device)).count > 1 else { return }
+        let frames = sinceOrderCheck.map { JSONValue.object([("device", .string($0.device))] + ($0.frame.objectValue ?? [])) }
+        steps.append(.object([("expect", "sent"), ("frames", .array(frames))]))
+        sinceOrderCheck = []
     }
 
     func document() -> JSONValue {
@@ -183,7 +233,11 @@ struct FixtureBuilder {
             ("description", .string("Exported by imock record export from a recording of \(recording.app) started at \(recording.startedAtMs) (docs/RECORD.md).")),
             ("rules", .array([.object([("id", .string(options.rule)), ("source", "recorded session")])])),
             ("apps", .array([.object(app)])),
-            ("devices", .array(devices.map(\.json))),
+            ("devices", .array(devices.map { device in
+                guard let delay = reconnects[device.name] else { return device.json }
+                let band = JSONValue.string(DurationText.format(delay))
+                return .object((device.json.objectValue ?? []) + [("reconnect", .object([("min", band), ("max", band)]))])
+            })),
             ("steps", .array(steps)),
         ])
     }

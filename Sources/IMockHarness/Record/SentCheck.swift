@@ -67,3 +67,10 @@ public struct SentCheck: Sendable {
     /// Members of a journal frame a check never looks at.
     static let volatileKeys: Set<String> = ["id", "serverTime", "tokenExpiresAt", "expiresAt", "resource", "message", "reason"]
 }
+
+/// What a scenario's `sent` checks have seen: how many frames of each device ("" for all) they
+/// covered, and the device each connection was found to be when its resource could not say.
+struct SentState {
+    var seen: [String: Int] = [:]
+    var connections: [String: String] = [:]
+}

@@ -33,8 +33,8 @@ public final class ScenarioRun {
     /// Journal entries already given to the ordering barrier, by app, and the last server
     /// sequence it numbered (``orderThroughAdapters(since:)``).
     var barrierSeen: [String: Int] = [:]
-    /// How many frames of each device ("" for all) earlier `sent` checks covered.
-    var sentSeen: [String: Int] = [:]
+    /// What `sent` checks have seen (Record/ScenarioRun+Sent.swift).
+    var sentState = SentState()
     var serverSequence: Int64 = 0
     var timelineMark: UInt64 = 0
     var windowMark: UInt64 = 0
