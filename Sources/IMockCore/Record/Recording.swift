@@ -42,6 +42,9 @@ public struct Recording: Sendable, Equatable {
             truncated = true
             return nil
         }
+        // An entry stamped when its output was decided may follow one stamped later in the
+        // same turn (a flowing clock): the recording's times never go back.
+        let atMs = max(atMs, events.last?["atMs"]?.intValue ?? startedAtMs)
         events.append(.object([("atMs", .int(atMs)), ("seq", .int(sequence))] + (event.objectValue ?? [])))
         return events.count - 1
     }

@@ -31,6 +31,7 @@ public enum RecordingExport {
     ) throws(RecordingError) -> (fixture: JSONValue, notes: [String]) {
         var builder = FixtureBuilder(recording: recording, options: options)
         try builder.devicesFromLogins()
+        builder.addedUsers = builder.usersRegisteredMidway()
         try builder.walk()
         if builder.mintedTokens > 0 {
             builder.notes.append("left out \(builder.mintedTokens) token requests (client_credentials, inherit): the replay mints its own tokens")
@@ -56,6 +57,10 @@ struct FixtureBuilder {
     var nowMs: Int64
     /// Token requests left out (the replay mints its own).
     var mintedTokens = 0
+    /// Users the devices log in as that were registered during the recording: the fixture has
+    /// them from the start (a fixture device's user is one of its app's) and leaves their
+    /// registration out.
+    var addedUsers: [String] = []
     /// Each device's reconnect delay: from its last sign of life to its SDK's automatic login.
     var reconnects: [String: Int64] = [:]
     /// Users whose passwords are known to the replay (`<name>-password`).
@@ -128,6 +133,14 @@ struct FixtureBuilder {
         let dialects = Set(recording.events.compactMap { $0["in"]?.stringValue == "login" ? $0["dialect"]?.stringValue : nil })
         if dialects.contains("msync") { notes.append("recorded over msync: run the export with --transport msync") }
         if dialects.contains("openim") { notes.append("recorded over OpenIM's gateway: run the export with --transport openim") }
+    }
+
+    /// The devices' users the seed does not have.
+    func usersRegisteredMidway() -> [String] {
+        let seeded = Set((recording.seedApp["users"]?.arrayValue ?? []).compactMap { $0["username"]?.stringValue })
+        var added: [String] = []
+        for device in devices where !seeded.contains(device.user) && !added.contains(device.user) { added.append(device.user) }
+        return added
     }
 
     /// The resource a fixture device logs in with.
@@ -226,7 +239,7 @@ struct FixtureBuilder {
             guard let name = user["username"]?.stringValue else { return nil }
             return user["activated"]?.boolValue == false ? .object([("username", .string(name)), ("activated", false)]) : .string(name)
         }
-        app.append(("users", .array(users)))
+        app.append(("users", .array(users + addedUsers.map(JSONValue.string))))
         let name = options.name ?? "\(options.rule) recorded session of \(recording.app) (\(devices.count) devices, \(steps.count) steps)"
         return .object([
             ("name", .string(name)),
