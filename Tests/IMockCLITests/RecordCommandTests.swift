@@ -1,6 +1,7 @@
 import Foundation
 import IMockCore
 import IMockHarness
+import IMockTestSupport
 import Testing
 
 @testable import imock
@@ -78,6 +79,13 @@ struct RecordCommandTests {
     ])
     func usage(arguments: [String]) {
         #expect(RecordCommand.run(arguments, environment: [:]) == 64)
+    }
+
+    @Test("an unreadable file exits 66, a server that gives no recording 69")
+    func sources() throws {
+        #expect(RecordCommand.run(["export", "--input", "/nonexistent/recording.json"], environment: [:]) == 66)
+        let port = try RefusingPort()
+        #expect(RecordCommand.run(["export", "--server", "http://127.0.0.1:\(port.port)", "--app", "a#b"], environment: [:]) == 69)
     }
 
     @Test("a recording of another app than --app names exits 65")

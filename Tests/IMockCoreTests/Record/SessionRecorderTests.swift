@@ -54,6 +54,16 @@ struct SessionRecorderTests {
         #expect(redacted["Token"] == .null)
     }
 
+    @Test("a body over the limit, or not JSON, is left out and its size kept")
+    func bodyLimit() {
+        let large = Array(#"{"text":""#.utf8) + [UInt8](repeating: 0x61, count: Recording.bodyLimit) + Array(#""}"#.utf8)
+        let event = RecordedEvent.control(method: "POST", path: "seed", query: [], body: large)
+        #expect(event["body"] == nil)
+        #expect(event["bodyOmittedBytes"] == .int(Int64(large.count)))
+        #expect(RecordedEvent.control(method: "POST", path: "x", query: [], body: Array("nope".utf8))["bodyOmittedBytes"] == .int(4))
+        #expect(RecordedEvent.control(method: "POST", path: "x", query: [("token", "t"), ("app", "a#b")], body: [])["query"] == ["app": "a#b"])
+    }
+
     @Test("the seed of a recording holds no secrets")
     func seedWithoutSecrets() throws {
         let seed = Recording.seed(of: try Self.app()).encodedString

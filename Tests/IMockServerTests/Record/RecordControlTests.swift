@@ -79,5 +79,8 @@ struct RecordControlTests {
         #expect(recording.body["recording"] == .bool(true))
         #expect(recording.body["events"]?.array?.count == 2)
         await fixture.stop()
+        let unknown = try SessionFixture(clock: .virtual, configure: { $0.recordedApps = ["acme#none"] })
+        #expect(try unknown.control("GET", "/_imock/record").body["recordings"]?.array?.isEmpty == true)
+        await unknown.stop()
     }
 }
