@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 import Synchronization
 
@@ -11,6 +12,26 @@ public final class RecordingSink: Sendable {
     public var recordings: [(file: String, recording: JSONValue)] { kept.withLock { $0 } }
 
     func add(_ file: String, _ recording: JSONValue) { kept.withLock { $0.append((file, recording)) } }
+
+    /// Writes each recording to `directory` (made if missing) as `<fixture file name>.recording.json`
+    /// (`-2`, `-3` … for a fixture run more than once: its parameter rows); returns the paths.
+    public func write(to directory: String) throws(FileError) -> [String] {
+        try Files.makeDirectories(directory)
+        var paths: [String] = []
+        for (file, recording) in recordings {
+            var base = directory + "/" + (file.split(separator: "/").last.map(String.init) ?? "fixture")
+            if base.hasSuffix(".json") { base.removeLast(5) }
+            var path = base + ".recording.json"
+            var counter = 1
+            while paths.contains(path) {
+                counter += 1
+                path = base + "-\(counter).recording.json"
+            }
+            try Files.writeAtomically(path, Array(recording.prettyString.utf8))
+            paths.append(path)
+        }
+        return paths
+    }
 }
 
 extension ScenarioRun {

@@ -106,6 +106,21 @@ extension HarnessTests {
             #expect(output.stdout == "ok\n", "\(output.stdout) \(output.stderr)")
         }
 
+        @Test("imock run --record writes each fixture's recording, and its export replays")
+        func runRecordOption() async throws {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            var configuration = RunConfiguration()
+            configuration.paths = [packageRoot + "/Fixtures/E/E10-device-limit-kicks-earliest.json"]
+            configuration.recordDirectory = directory + "/recordings"
+            let lines = HarnessTests.Lines()
+            #expect(await ConformanceRun.run(configuration) { lines.append($0) } == 0)
+            let path = directory + "/recordings/E10-device-limit-kicks-earliest.recording.json"
+            let recording = try RecordingReader(bytes: Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+            let exported = try RecordingExport.fixture(recording).fixture
+            #expect(await run(try parseFixture(exported.prettyString)).outcome == .passed)
+        }
+
         @Test("a session of the PyPI OpenIM client records and replays green through its adapter (skipped without it)")
         func openIMPythonSession() async throws {
             guard await openIMPythonClientAvailable() else { return }
