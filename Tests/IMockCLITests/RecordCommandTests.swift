@@ -42,6 +42,26 @@ struct RecordCommandTests {
         #expect(RecordCommand.run(["export", "--input", try file(Self.valid)], environment: [:]) == 0)
     }
 
+    @Test("--to, --devices and --drop-pings keep less")
+    func options() throws {
+        let ping = #"{"atMs": 2000, "seq": 9, "in": "ping", "connection": 1, "dialect": "imock"},"#
+        let text = Self.valid.replacingOccurrences(of: #"{"atMs": 4000, "seq": 3,"#, with: ping + #"{"atMs": 4000, "seq": 3,"#)
+        let reader = try RecordingReader(bytes: Array(text.utf8))
+        func steps(_ change: (inout RecordingExportOptions) -> Void) throws -> [String] {
+            var options = RecordingExportOptions()
+            change(&options)
+            let steps = try RecordingExport.fixture(reader, options: options).fixture["steps"]?.arrayValue ?? []
+            return steps.map { step in step["advance"]?.stringValue.map { "advance " + $0 } ?? step.objectValue?.first?.key ?? "" }
+        }
+        #expect(try steps { _ in } == ["do", "expect", "advance 1s", "advance 2s", "control", "expect"])
+        #expect(try steps { $0.dropPings = true } == ["do", "expect", "advance 3s", "control", "expect"])
+        #expect(try steps { $0.toMs = 2000 } == ["do", "expect", "advance 1s"])
+        let none = try RecordingExport.fixture(reader, options: { var options = RecordingExportOptions(); options.devices = ["bob"]; return options }())
+        #expect(none.fixture["devices"]?.arrayValue?.isEmpty == true)
+        let kept = try RecordingExport.fixture(reader, options: { var options = RecordingExportOptions(); options.devices = ["ios_u1"]; return options }())
+        #expect(kept.fixture["devices"]?.arrayValue?.count == 1)
+    }
+
     @Test("bad and cut recordings exit 65 with the path of the problem", arguments: [
         ("", ""), ("{\"format\": \"imock-recording/1\", \"app\"", ""), ("[]", ""), ("{}", "format"),
         (#"{"format": "imock-recording/9"}"#, "format"),

@@ -116,7 +116,7 @@ struct FixtureBuilder {
                 counter += 1
                 name = "\(base)-\(counter)"
             }
-            guard kept(user: user, resource: resource ?? "", name: name) else { continue }
+            guard kept(user: user, resource: resource ?? "\(Self.resourcePrefix(platform))_\(uuid)", name: name) else { continue }
             var members: [(key: String, value: JSONValue)] = [
                 ("name", .string(name)), ("user", .string(user.lowercased())), ("platform", .string(platform)),
                 ("deviceName", .string(device["name"]?.stringValue ?? "")), ("uuid", .string(uuid)),
