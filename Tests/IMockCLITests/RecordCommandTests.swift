@@ -1,6 +1,8 @@
 import Foundation
+import IMockCommon
 import IMockCore
 import IMockHarness
+import IMockServer
 import IMockTestSupport
 import Testing
 
@@ -60,6 +62,13 @@ struct RecordCommandTests {
         #expect(none.fixture["devices"]?.arrayValue?.isEmpty == true)
         let kept = try RecordingExport.fixture(reader, options: { var options = RecordingExportOptions(); options.devices = ["ios_u1"]; return options }())
         #expect(kept.fixture["devices"]?.arrayValue?.count == 1)
+    }
+
+    @Test("imock serve --record takes app keys, each once")
+    func serveRecord() throws {
+        #expect(try ServeOptions.parse(["--record", "acme#chat", "--record", "acme#other"]).recordedApps == ["acme#chat", "acme#other"])
+        #expect(throws: UsageError.self) { try ServeOptions.parse(["--record", "nokey"]) }
+        #expect(throws: UsageError.self) { try ServeOptions.parse(["--record", "acme#chat", "--record", "acme#chat"]) }
     }
 
     @Test("bad and cut recordings exit 65 with the path of the problem", arguments: [
