@@ -40,7 +40,8 @@ extension SessionHub {
     /// An HTTP request before it is routed: a REST call of a recorded app, or a control call
     /// that changes something (not `/_imock/record` itself). Returns where it was kept.
     func recordCall(_ request: HTTPRequest, dialectPaths: [String]) -> [RecordingMark] {
-        guard recorder.isActive, !dialectPaths.contains(request.path) else { return [] }
+        // A session connection's upgrade is not a call: its login is recorded as a command.
+        guard recorder.isActive, !dialectPaths.contains(request.path), request.headers["Upgrade"] == nil else { return [] }
         let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
         let now = clock.nowMs
         if segments.first == "_imock" {
