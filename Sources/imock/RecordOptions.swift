@@ -65,6 +65,9 @@ struct RecordOptions: Sendable {
                 guard !names.isEmpty else { throw UsageError("--devices: give at least one device, resource or user") }
                 options.export.devices = names
             },
+            CommandLineOption("--no-callbacks", help: "Do not check the callbacks an imock run --record holds, only what the server sent.") {
+                $0.export.callbacks = false
+            },
             CommandLineOption("--drop-pings", help: "Leave the devices' pings out: the clock moves in one step between two actions.") {
                 $0.export.dropPings = true
             },

@@ -104,7 +104,7 @@ struct RecordCommandTests {
     @Test("bad usage exits 64", arguments: [
         [String](), ["import"], ["export", "--order", "random"], ["export", "--server", "http://127.0.0.1:1"],
         ["export", "--from", "soon"], ["export", "--from", "2m", "--to", "1m"], ["export", "--rule", "Q1"],
-        ["export", "--app", "nokey"], ["export", "--devices", ","],
+        ["export", "--app", "nokey"], ["export", "--devices", ","], ["export", "--no-callbacks=1"],
     ])
     func usage(arguments: [String]) {
         #expect(RecordCommand.run(arguments, environment: [:]) == 64)

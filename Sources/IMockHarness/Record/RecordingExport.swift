@@ -11,6 +11,8 @@ public struct RecordingExportOptions: Sendable {
     public var dropPings = false
     /// `global`: per-device checks plus the order across devices; `device`: per-device only.
     public var order: Order = .global
+    /// Check the callbacks the recording holds (an `imock run --record` of adapters' devices).
+    public var callbacks = true
     /// The rule id the fixture names, and its name.
     public var rule = "S4"
     public var name: String?
@@ -52,6 +54,10 @@ struct FixtureBuilder {
     var steps: [JSONValue] = []
     /// Frames sent since the last step, by device, and in the server's order.
     var pending: [(device: String, frame: JSONValue)] = []
+    /// The callbacks the recording holds, in order.
+    var recordedCallbacks: [(device: String, name: String)] = []
+    /// The profile whose words each device's callbacks are in.
+    var profiles: [String: String] = [:]
     /// Frames since the last check of the order across devices (made once two devices got some).
     var sinceOrderCheck: [(device: String, frame: JSONValue)] = []
     var nowMs: Int64
@@ -185,11 +191,31 @@ struct FixtureBuilder {
                 guard let device = device(of: event), let frame = event["event"].flatMap(SentCheck.normalized) else { continue }
                 moveClock(to: atMs)
                 pending.append((device, frame))
+            } else if event["out"]?.stringValue == "callbacks", options.callbacks {
+                for callback in event["callbacks"]?.arrayValue ?? [] {
+                    guard let device = device(ofResource: callback["resource"]), let name = callback["name"]?.stringValue else { continue }
+                    recordedCallbacks.append((device, name))
+                    if let profile = callback["profile"]?.stringValue { profiles[device] = profile }
+                }
             } else if event["out"]?.stringValue == "pong", !options.dropPings {
                 moveClock(to: atMs)
             }
         }
         flush()
+        checkCallbacks()
+    }
+
+    /// At the end, each device's whole sequence of recorded callbacks, by name.
+    mutating func checkCallbacks() {
+        var reported: [String] = []
+        for callback in recordedCallbacks where !reported.contains(callback.device) { reported.append(callback.device) }
+        for device in reported {
+            let names = recordedCallbacks.filter { $0.device == device }.map { JSONValue.string($0.name) }
+            steps.append(.object([
+                ("expect", "sequence"), ("device", .string(device)), ("since", "start"), ("gaps", false), ("complete", true),
+                ("callbacks", .array(names)),
+            ]))
+        }
     }
 
     /// The device a sent event went to: by its connection, else by its resource.
@@ -247,9 +273,11 @@ struct FixtureBuilder {
             ("rules", .array([.object([("id", .string(options.rule)), ("source", "recorded session")])])),
             ("apps", .array([.object(app)])),
             ("devices", .array(devices.map { device in
-                guard let delay = reconnects[device.name] else { return device.json }
+                var members = (device.json.objectValue ?? []).filter { $0.key != "profile" || profiles[device.name] == nil }
+                if let profile = profiles[device.name], profile != "easemob" { members.append(("profile", .string(profile))) }
+                guard let delay = reconnects[device.name] else { return .object(members) }
                 let band = JSONValue.string(DurationText.format(delay))
-                return .object((device.json.objectValue ?? []) + [("reconnect", .object([("min", band), ("max", band)]))])
+                return .object(members + [("reconnect", .object([("min", band), ("max", band)]))])
             })),
             ("steps", .array(steps)),
         ])

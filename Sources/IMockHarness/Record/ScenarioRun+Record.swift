@@ -1,3 +1,4 @@
+import IMockClient
 import IMockCommon
 import IMockCore
 import Synchronization
@@ -41,9 +42,26 @@ extension ScenarioRun {
         _ = try await server.link.control("POST", "record", ["app": .string(key), "action": "start"])
     }
 
+    /// Puts the callbacks observed since the last call into the recording: the export then
+    /// checks each device's whole sequence of them too (docs/RECORD.md § Callbacks).
+    func recordCallbacks() async {
+        guard settings.recordings != nil, let app = fixture.apps.first, let key = apps[app.name]?.key else { return }
+        let callbacks = observations.after(sentState.recordedSequence)
+        guard let last = callbacks.last else { return }
+        sentState.recordedSequence = last.sequence
+        let listed: [JSONValue] = callbacks.compactMap { callback in
+            guard let device = fixture.device(callback.device) else { return nil }
+            return .object([
+                ("resource", .string(device.resource)), ("name", .string(callback.name)), ("profile", .string(device.profile.rawValue)),
+            ])
+        }
+        _ = try? await server.link.control("POST", "record", ["app": .string(key), "action": "callbacks", "callbacks": .array(listed)])
+    }
+
     /// Stops the recording and hands it to the sink.
     func finishRecording() async {
         guard let sink = settings.recordings, server != nil, let app = fixture.apps.first, let key = apps[app.name] else { return }
+        await recordCallbacks()
         _ = try? await server.link.control("POST", "record", ["app": .string(key.key), "action": "stop"])
         if let recording = try? await server.link.control("GET", "record?app=\(key.query)") { sink.add(fixture.file, recording) }
     }

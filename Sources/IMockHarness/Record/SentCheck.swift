@@ -73,4 +73,6 @@ public struct SentCheck: Sendable {
 struct SentState {
     var seen: [String: Int] = [:]
     var connections: [String: String] = [:]
+    /// The last callback put into the recording (``ScenarioRun/recordCallbacks()``).
+    var recordedSequence: UInt64 = 0
 }

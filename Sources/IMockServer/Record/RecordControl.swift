@@ -5,9 +5,11 @@ import IMockCore
 enum RecordControl {
     static let routes: [ControlRoute] = [
         ControlRoute("POST", "/_imock/record") { context, request throws(ControlError) in
-            try request.allowOnly(["app", "action"])
+            try request.allowOnly(["app", "action", "callbacks"])
             let key = try appKey(try request.requiredString("app"), in: context.directory)
-            switch try request.requiredString("action") {
+            let action = try request.requiredString("action")
+            if action != "callbacks", request.body["callbacks"] != nil { throw .badRequest("'callbacks' goes with the action \"callbacks\"") }
+            switch action {
             case "start":
                 guard let app = try? context.directory.app(key) else { throw .notFound("no app \(key)") }
                 context.sessions.recorder.start(app, nowMs: context.nowMs)
@@ -15,8 +17,14 @@ enum RecordControl {
                 guard context.sessions.recorder.stop(key, nowMs: context.nowMs) != nil else {
                     throw .notFound("app \(key) has no recording")
                 }
+            case "callbacks":
+                guard context.sessions.recorder.recordings[key]?.isRecording == true else {
+                    throw .notFound("app \(key) is not being recorded")
+                }
+                _ = context.sessions.recorder.call(
+                    .object([("out", "callbacks"), ("callbacks", try callbacks(request.body["callbacks"]))]), app: key, nowMs: context.nowMs)
             case let other:
-                throw .badRequest("'action' must be \"start\" or \"stop\"; got '\(other)'")
+                throw .badRequest("'action' must be \"start\", \"stop\" or \"callbacks\"; got '\(other)'")
             }
             return summary(context.sessions.recorder.recordings[key]!)
         },
@@ -30,6 +38,18 @@ enum RecordControl {
             return recording.jsonValue
         },
     ]
+
+    /// `[{"resource": "ios_p1", "name": "loginCompletion", "profile": "easemob"}, …]`: callbacks
+    /// an app's SDK reported, in its profile's words (`profile` optional).
+    private static func callbacks(_ value: JSONValue?) throws(ControlError) -> JSONValue {
+        guard let items = value?.arrayValue else { throw .badRequest("'callbacks' must be an array") }
+        for (index, item) in items.enumerated() where item["resource"]?.stringValue == nil || item["name"]?.stringValue == nil {
+            throw .badRequest("'callbacks[\(index)]' must be {\"resource\": string, \"name\": string}")
+        }
+        return .array(items.map { item in
+            .object([("resource", item["resource"]!), ("name", item["name"]!)] + (item["profile"]?.stringValue.map { [("profile", .string($0))] } ?? []))
+        })
+    }
 
     /// An existing app's key from the body's `app`.
     private static func appKey(_ text: String, in directory: Directory) throws(ControlError) -> AppKey {

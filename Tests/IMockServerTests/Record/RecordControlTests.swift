@@ -58,6 +58,8 @@ struct RecordControlTests {
             ("POST", "/_imock/record", #"{"app":"acme#chat","action":"start","x":1}"#, 400),
             ("GET", "/_imock/record?app=acme%23chat", nil, 404),
             ("GET", "/_imock/record?ap=acme%23chat", nil, 400),
+            ("POST", "/_imock/record", #"{"app":"acme#chat","action":"callbacks","callbacks":[]}"#, 404),
+            ("POST", "/_imock/record", #"{"app":"acme#chat","action":"start","callbacks":[]}"#, 400),
         ]
         for (method, path, body, status) in cases {
             let answer = try fixture.control(method, path, json: body)
@@ -65,6 +67,17 @@ struct RecordControlTests {
         }
         #expect(try fixture.control("POST", "/_imock/record", json: #"{"app":"acme#chat","action":"start"}"#, secret: "none").status == 401)
         _ = try fixture.control("POST", "/_imock/record", json: #"{"app":"acme#chat","action":"start"}"#)
+        let callbacks = [
+            (#"{"app":"acme#chat","action":"callbacks","callbacks":{}}"#, 400),
+            (#"{"app":"acme#chat","action":"callbacks","callbacks":[{"name":"x"}]}"#, 400),
+            (#"{"app":"acme#chat","action":"callbacks","callbacks":[{"resource":"ios_p1","name":"loginCompletion","profile":"easemob"}]}"#, 200),
+        ]
+        for (body, status) in callbacks {
+            #expect(try fixture.control("POST", "/_imock/record", json: body).status == status, "\(body)")
+        }
+        let kept = try fixture.control("GET", "/_imock/record?app=acme%23chat").body["events"]?.array ?? []
+        #expect(kept.count == 1)
+        #expect(kept.first?["callbacks"]?.array?.first?["name"]?.string == "loginCompletion")
         let listed = try fixture.control("GET", "/_imock/record").body["recordings"]?.array ?? []
         #expect(listed.count == 1)
         #expect(listed.first?["app"]?.string == "acme#chat")
