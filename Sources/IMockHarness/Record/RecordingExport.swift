@@ -181,7 +181,10 @@ struct FixtureBuilder {
             if let verb = event["in"]?.stringValue {
                 if verb == "ping" && options.dropPings { continue }
                 let made = try step(for: event, verb: verb, at: path)
-                guard made != nil || verb == "ping" else { continue }
+                // A ping and the SDK's own login are no steps, but their times are the devices'
+                // timers: the replay's clients act there by themselves.
+                let timed = verb == "ping" || (verb == "login" && event["autoLogin"]?.boolValue == true)
+                guard made != nil || timed else { continue }
                 moveClock(to: atMs)
                 if let made {
                     flush()
@@ -189,7 +192,9 @@ struct FixtureBuilder {
                 }
             } else if event["out"]?.stringValue == "journal" {
                 guard let device = device(of: event), let frame = event["event"].flatMap(SentCheck.normalized) else { continue }
-                moveClock(to: atMs)
+                // What an action caused follows it, a millisecond later on a flowing clock; only
+                // what the server's own timers send (token events, idle closes) moves the clock.
+                if Self.timerFrames.contains(frame["op"]?.stringValue ?? "") || frame["closed"] == .int(1001) { moveClock(to: atMs) }
                 pending.append((device, frame))
             } else if event["out"]?.stringValue == "callbacks", options.callbacks {
                 for callback in event["callbacks"]?.arrayValue ?? [] {
@@ -197,8 +202,6 @@ struct FixtureBuilder {
                     recordedCallbacks.append((device, name))
                     if let profile = callback["profile"]?.stringValue { profiles[device] = profile }
                 }
-            } else if event["out"]?.stringValue == "pong", !options.dropPings {
-                moveClock(to: atMs)
             }
         }
         flush()
@@ -217,6 +220,9 @@ struct FixtureBuilder {
             ]))
         }
     }
+
+    /// Frames the server's timers send.
+    static let timerFrames: Set<String> = ["token.willExpire", "token.expired"]
 
     /// The device a sent event went to: by its connection, else by its resource.
     func device(of event: JSONValue) -> String? {
