@@ -37,6 +37,9 @@ enum CommandTable {
         IMockCommand(
             name: "callbacks", summary: "Print every profile's callbacks and their arguments as JSON (for adapter authors).",
             run: CallbacksCommand.run),
+        IMockCommand(
+            name: "record", summary: "Export a recorded session (POST /_imock/record) as a fixture that replays it.",
+            run: RecordCommand.run),
         IMockCommand(name: "version", summary: "Print the version.", run: { _, _ in VersionCommand.run() }),
     ]
 

@@ -158,5 +158,11 @@ struct RunOptions: Sendable {
             CommandLineOption("--verbose", help: "Print the timeline of every scenario, not only failing ones.") {
                 options in options.configuration.verbose = true
             },
+            CommandLineOption(
+                "--record", "<dir>",
+                help: "Record each fixture's first app and write DIR/<fixture>.recording.json, for imock record export (docs/RECORD.md)."
+            ) { options, value throws(UsageError) in
+                options.configuration.recordDirectory = try OptionValue.nonEmpty(value, option: "--record")
+            },
         ])
 }

@@ -67,6 +67,17 @@ enum ServeOptions {
             },
             value("--seed", "<file>", "Load apps and users from a seed JSON file (docs/SEED.md).") { $0.seedPath = $1 },
             value(
+                "--record", "<org#app>",
+                "Record the app's sessions from the start (repeatable): GET /_imock/record?app= returns the recording, "
+                    + "imock record export turns it into a fixture (docs/RECORD.md)."
+            ) { options, text throws(UsageError) in
+                guard let key = try? AppKey(parsing: text) else { throw UsageError("option --record: '\(text)' is not an app key org#app") }
+                guard !options.recordedApps.contains(key.description) else {
+                    throw UsageError("option --record: \(key) is given twice")
+                }
+                options.recordedApps.append(key.description)
+            },
+            value(
                 "--data", "<dir>",
                 "Keep apps, users, tokens, offline queues, checkpoints and the clock in a SQLite store in this directory "
                     + "(created if missing); a restart loads it and --app/--seed then only apply to a new store. "

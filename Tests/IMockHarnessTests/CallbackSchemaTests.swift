@@ -54,7 +54,7 @@ extension Step {
         guard case .expect(let expectation) = kind else { return [] }
         switch expectation.kind {
         case .sequence(_, let callbacks, _, _), .unordered(let callbacks), .order(let callbacks), .absent(let callbacks, _): return callbacks
-        case .state: return []
+        case .state, .sent: return []
         }
     }
 }

@@ -41,6 +41,16 @@ func expectRefused(_ name: String, _ text: String, path: String, reason: String)
     }
 }
 
+/// Whether the PyPI OpenIM client `adapters/openim-python` wraps is installed; says so when not.
+func openIMPythonClientAvailable() async -> Bool {
+    let check = "import importlib.metadata as m; assert m.version(\"openim-sdk-core\") == \"0.1.11\""
+    guard await available("python3", python: check) else {
+        print("skipped: openim-sdk-core 0.1.11 not installed (pip install openim-sdk-core==0.1.11; .ci/run does)")
+        return false
+    }
+    return true
+}
+
 /// Runs `fixture` in process.
 func run(_ fixture: Fixture, settings: RunSettings = RunSettings()) async -> ScenarioResult {
     await ScenarioRun(fixture: fixture, settings: settings, index: 0).run()

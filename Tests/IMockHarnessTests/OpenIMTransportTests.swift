@@ -27,11 +27,7 @@ extension HarnessTests {
 
         @Test("openim-sdk-core 0.1.11 through adapters/openim-python passes its declared subset (skipped without it)")
         func pythonSDKSubset() async throws {
-            let check = "import importlib.metadata as m; assert m.version(\"openim-sdk-core\") == \"0.1.11\""
-            guard await available("python3", python: check) else {
-                print("skipped: openim-sdk-core 0.1.11 not installed (pip install openim-sdk-core==0.1.11; .ci/run does)")
-                return
-            }
+            guard await openIMPythonClientAvailable() else { return }
             try await expectAdapterPassesItsSubset("openim-python", script: "openim_adapter.py", atLeast: 5)
         }
     }

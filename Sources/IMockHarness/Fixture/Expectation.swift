@@ -27,6 +27,8 @@ public enum ExpectationKind: Sendable {
     case absent([CallbackPattern], forMs: Int64?)
     /// The synchronous state of a device (O5), and the devices the server lists for its user.
     case state(StateCheck)
+    /// What the server sent (its journal), as a recording's export asserts it (docs/RECORD.md).
+    case sent(SentCheck)
 }
 
 /// A state check of one device.

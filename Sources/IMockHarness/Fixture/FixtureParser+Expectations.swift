@@ -5,6 +5,7 @@ extension FixtureParser {
         "sequence": ["device", "callbacks", "gaps", "complete"],
         "unordered": ["callbacks"], "order": ["callbacks"], "absent": ["callbacks", "for"],
         "state": ["device", "loggedIn", "connected", "currentUser", "loginStatus", "devices"],
+        "sent": ["device", "frames"],
     ]
 
     static func parseExpectation(_ value: JSONValue, at path: String, context: StepContext) throws(FixtureError) -> Expectation {
@@ -40,6 +41,9 @@ extension FixtureParser {
         case "absent":
             if within != nil { throw reader.fail("within", "absent takes \"for\", not \"within\"") }
             kind = .absent(try patterns(device: nil), forMs: try reader.duration("for"))
+        case "sent":
+            if since != nil || within != nil { throw reader.fail(since != nil ? "since" : "within", "sent takes neither since nor within") }
+            kind = .sent(try SentCheck.parse(reader, devices: context.deviceNames))
         default:
             kind = .state(try parseState(reader, context: context))
         }

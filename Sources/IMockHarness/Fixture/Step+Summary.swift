@@ -96,6 +96,7 @@ extension Expectation {
             return "absent: " + patterns.map { "\($0.device).\($0.name)" }.joined(separator: ", ")
                 + (forMs.map { " for \(DurationText.format($0))" } ?? "")
         case .state(let check): return "state of \(check.device)"
+        case .sent(let check): return check.summary
         }
     }
 }

@@ -53,8 +53,16 @@ public enum ConformanceRun {
             writeStopped(configuration, suite: "server", type: "serverUnavailable", [("--server", problem)])
             return serverUnavailableExitCode
         }
+        var configuration = configuration
+        if configuration.recordDirectory != nil { configuration.settings.recordings = RecordingSink() }
         let started = ContinuousClock.now
         let results = await runAll(fixtures, configuration: configuration, output: output)
+        if let directory = configuration.recordDirectory, let sink = configuration.settings.recordings {
+            do { _ = try sink.write(to: directory) } catch {
+                printError("imock run: cannot write the recordings: \(error)")
+                return 1
+            }
+        }
         let wall = ContinuousClock.now - started
         output(ConsoleReport.render(results, verbose: configuration.verbose))
         output(ConsoleReport.summary(results, wall: wall))

@@ -18,6 +18,8 @@ public struct RunConfiguration: Sendable {
     public var coverage = false
     /// Print the timelines of passing scenarios too.
     public var verbose = false
+    /// Record each fixture's first app and write the recordings here (docs/RECORD.md).
+    public var recordDirectory: String?
 
     /// Defaults: no paths, in process, one at a time.
     public init() {}

@@ -30,6 +30,8 @@ public struct RunSettings: Sendable {
     /// `--transport`: the wire dialect of the reference clients whose platform it serves (the
     /// others speak the imock protocol).
     public var transport: ClientTransport = .imockJSON
+    /// When set, each fixture's first app is recorded (docs/RECORD.md) and its recording left here.
+    public var recordings: RecordingSink?
     /// Distinguishes this run's apps on a shared server: drawn from ``seedRandom`` when there is
     /// one (a seeded run repeats its app names), else from the system's generator.
     public var runID: String { seedRandom.map { Self.runID(seed: $0) } ?? unseededRunID }

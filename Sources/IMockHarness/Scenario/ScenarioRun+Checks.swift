@@ -5,6 +5,7 @@ extension ScenarioRun {
     /// real-time devices, in real time up to the cap) for it to hold.
     func check(_ expectation: Expectation) async throws(ScenarioFailure) {
         if case .state(let state) = expectation.kind { return try await check(state) }
+        if case .sent(let sent) = expectation.kind { return try await check(sent) }
         let mark: UInt64
         switch expectation.since {
         case nil:

@@ -38,6 +38,8 @@ public final class ScenarioRun {
     /// Journal entries already given to the ordering barrier, by app, and the last server
     /// sequence it numbered (``orderThroughAdapters(since:)``).
     var barrierSeen: [String: Int] = [:]
+    /// What `sent` checks have seen (Record/ScenarioRun+Sent.swift).
+    var sentState = SentState()
     var serverSequence: Int64 = 0
     var timelineMark: UInt64 = 0
     var windowMark: UInt64 = 0
@@ -73,6 +75,7 @@ public final class ScenarioRun {
         } catch {
             divergence = Divergence(stepIndex: -1, stepPath: "", stepSummary: "set-up", failure: error, atMs: startMs)
         }
+        await finishRecording()
         await tearDown()
         let (outcome, note) = skipped.map { (ScenarioOutcome.skipped, $0) } ?? verdict(divergence)
         let wall = ContinuousClock.now - wallStart
@@ -108,6 +111,7 @@ public final class ScenarioRun {
         for app in fixture.apps { apps[app.name] = serverApp(app.name) }
         try await keepExistingApp()
         try await seed()
+        try await startRecording()
         let startMs = try await server.link.control("GET", "clock")["nowMs"]?.intValue ?? 0
         let clock = server.link.deviceTimeline
         adapters["reference"] = ReferenceAdapter(

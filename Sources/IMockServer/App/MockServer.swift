@@ -11,7 +11,7 @@ import IMockWire
 public final class MockServer {
     public let loop: EventLoop
     public let configuration: ServerConfiguration
-    private let logger: Logger
+    let logger: Logger
     /// The one clock every timer and expiry reads (`--clock`, moved by the control API), shared
     /// with in-process clients.
     public let clock: Timeline
@@ -24,6 +24,8 @@ public final class MockServer {
     /// The shell around the session engine: connections, their dialects, faults on them.
     private(set) var hub: SessionHub!
     private var timelineTimer: LoopTimerID?
+    /// Where the request being routed was recorded (record mode), for its answer's status.
+    private var recordingMarks: [RecordingMark] = []
     /// This server as `@Sendable` closures capture it.
     private var this: LoopBound<Unowned<MockServer>>!
     /// Who may use the control API.
@@ -56,10 +58,11 @@ public final class MockServer {
     /// server already used replaces `directory` and the clock's mode and start with what it
     /// holds, and every turn's changes are committed to it before the turn's output leaves.
     /// `workers` derive password hashes off the loop (the process's shared pool by default).
+    /// `decider` applies the login policies (tests put a changed one in: docs/RECORD.md).
     public init(
         loop: EventLoop, configuration: ServerConfiguration, directory: Directory, tls: TLSContext? = nil, logger: Logger = .disabled,
         timeline: Timeline? = nil, dialects: [DialectRoute] = DialectCatalog.served, store: ServerStore? = nil,
-        workers: WorkerPool = .shared
+        workers: WorkerPool = .shared, decider: any LoginDecider = AppLoginDecider()
     ) {
         self.loop = loop
         self.workers = workers
@@ -74,7 +77,7 @@ public final class MockServer {
         if let seed = configuration.randomSeed { faults.seedIfNeeded(seed) }
         let engine = SessionEngine(
             configuration: SessionEngineConfiguration(tokenWarningPercent: configuration.tokenWarningPercent),
-            decider: AppLoginDecider())
+            decider: decider)
         var initial = store?.restoredDomain(engine: engine, faults: faults)
             ?? Domain(directory: directory, engine: engine, faults: faults)
         if store != nil { initial.startRecordingChanges() }
@@ -131,6 +134,7 @@ public final class MockServer {
                     ["reason": "the store already holds the server's state; --app and --seed apply to a new store only"])
             }
         }
+        startRecordings()
         let report = startupReport(address: address)
         logger.report(report)
         // The secrets of apps from --app, --seed or a store are logged at debug only.
@@ -254,6 +258,7 @@ public final class MockServer {
         guard !outcome.derivations.isEmpty else { return .respond(outcome.response) }
         let server = LoopBound(WeakReference(self), on: loop)
         let workers = self.workers
+        let marks = recordingMarks
         return .deferred { reply in
             workers.map(outcome.derivations, { $0?.derive() }) { hashes in
                 reply.loop.execute {
@@ -262,6 +267,7 @@ public final class MockServer {
                     guard let server = server.value.object, reply.isAwaited else { return }
                     let rerun = server.runHandler(route, request, parameters: parameters, context: context, passwords: .derived(hashes))
                     server.recordAnswer(request, rerun.response)
+                    server.hub.recorder.answered(marks, status: rerun.response.status)
                     reply.send(rerun.response)
                 }
             }
@@ -303,6 +309,8 @@ public final class MockServer {
 
     func respond(to request: HTTPRequest, context: HTTPRequestContext) -> HTTPServerResponse {
         let response: HTTPServerResponse
+        recordingMarks = hub.recordCall(request, dialectPaths: dialects.map(\.path))
+        defer { recordingMarks = [] }
         switch router.match(method: request.method, path: request.path) {
         case .found(let route, let parameters):
             response = route(request, parameters, context)
@@ -315,7 +323,10 @@ public final class MockServer {
                 controlRefusal(request, context: context)
                     ?? RESTError.serviceResourceNotFound.response(nowMs: clock.nowMs))
         }
-        if case .respond(let answer) = response { recordAnswer(request, answer) }
+        if case .respond(let answer) = response {
+            recordAnswer(request, answer)
+            hub.recorder.answered(recordingMarks, status: answer.status)
+        }
         return response
     }
 

@@ -50,6 +50,8 @@ public struct ServerConfiguration: Sendable, Equatable {
     public var apps: [InitialApp] = []
     /// A seed document (docs/SEED.md) of apps and users to load.
     public var seedPath: String?
+    /// Apps recorded from the start (`--record`, docs/RECORD.md), as `org#app`.
+    public var recordedApps: [String] = []
     /// Keep apps, users, tokens, offline queues, checkpoints and the clock in a SQLite store in
     /// this directory across restarts (docs/PERSISTENCE.md); nil: in memory.
     public var dataDirectory: String?

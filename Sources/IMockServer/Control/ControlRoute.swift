@@ -32,5 +32,6 @@ enum ControlAPI {
     static var routes: [ControlRoute] {
         ClockControl.routes + InspectionControl.routes + KickControl.routes + StateControl.routes
             + AppControl.routes + TokenControl.routes + FaultControl.routes + StreamControl.routes
+            + RecordControl.routes
     }
 }

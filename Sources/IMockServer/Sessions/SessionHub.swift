@@ -61,6 +61,8 @@ final class SessionHub {
     private var idleReference: (clockMs: Int64, monotonicNs: Int64)
     /// Everything sent that the control API reports: kicks, token events, closes.
     private var journalLog = HubJournal()
+    /// Record mode's recordings (Record/SessionHub+Record.swift).
+    var recorder = SessionRecorder()
     var journal: [JournalEntry] { journalLog.entries }
 
     /// An open connection's state, behind one reference: its ~64 bytes inline made every slot
@@ -128,6 +130,7 @@ final class SessionHub {
         let now = clock.nowMs
         var outputs = domain.value.connectionOpened(id, nowMs: now)
         if case .login(_, let request) = command { noteLoginSubject(request, on: id) }
+        recordCommand(command, on: id, dialect: dialect.name)
         outputs += domain.value.handle(command, on: id, subject: faultSubject(of: id), nowMs: now)
         for output in outputs {
             guard case .end(id, let end) = output else { continue }
@@ -188,6 +191,7 @@ final class SessionHub {
             switch input {
             case .command(let command):
                 if case .login(_, let request) = command { noteLoginSubject(request, on: id) }
+                recordCommand(command, on: id, dialect: nil)
                 perform(domain.value.handle(command, on: id, subject: faultSubject(of: id), nowMs: clock.nowMs))
             case .reply(let reply):
                 deliver(.message(reply), as: .frame, to: id)
@@ -223,6 +227,7 @@ final class SessionHub {
         forgetFaultState(of: id)
         perform(domain.value.connectionClosed(id, keepingInFlight: true, nowMs: clock.nowMs))
         settleDelivery(state, of: id)
+        recorder.closed(id)
         if logger.logs(.debug) { logger.debug("ws.close", ["conn": String(id.rawValue), "code": String(code.rawValue)]) }
     }
 
@@ -286,6 +291,7 @@ final class SessionHub {
             case .reply(let id, _, _), .push(let id, _), .end(let id, _):
                 if waitsForDrain(output, on: id) { continue }
             }
+            recordOutput(output)
             rememberFaultSubject(for: output)
             for step in steps(for: output) {
                 switch step {
@@ -348,6 +354,7 @@ final class SessionHub {
         var entry = entry
         entry.dialect = entry.dialect ?? dialect ?? dialectName(of: entry.connection)
         onJournal?(entry)
+        recordJournal(entry)
         journalLog.append(entry)
         if case .closed(let code, _) = entry.event, code >= 4000, logger.logs(.info) {
             logger.info(

@@ -1,0 +1,291 @@
+import IMockCore
+
+/// What `imock record export` keeps and how strictly it checks (docs/RECORD.md § Export).
+public struct RecordingExportOptions: Sendable {
+    /// Keep events from / to this long after the recording's start (nil: all).
+    public var fromMs: Int64?
+    public var toMs: Int64?
+    /// Keep only these devices (export names, resources or users); nil: all.
+    public var devices: [String]?
+    /// Leave pings and pongs out: the clock then moves in one step between two actions.
+    public var dropPings = false
+    /// `global`: per-device checks plus the order across devices; `device`: per-device only.
+    public var order: Order = .global
+    /// Check the callbacks the recording holds (an `imock run --record` of adapters' devices).
+    public var callbacks = true
+    /// The rule id the fixture names, and its name.
+    public var rule = "S4"
+    public var name: String?
+
+    /// How much order the export asserts.
+    public enum Order: String, Sendable { case device, global }
+
+    public init() {}
+}
+
+/// Turns a recording into a fixture (docs/FIXTURES.md): the seed becomes the app and its
+/// users, each device that logged in a fixture device, each action a step, the time between
+/// them `advance` steps, and what the server sent `sent` checks. Pure.
+public enum RecordingExport {
+    /// The fixture, and notes on what was left out (for stderr).
+    public static func fixture(
+        _ recording: RecordingReader, options: RecordingExportOptions = RecordingExportOptions()
+    ) throws(RecordingError) -> (fixture: JSONValue, notes: [String]) {
+        var builder = FixtureBuilder(recording: recording, options: options)
+        try builder.devicesFromLogins()
+        builder.addedUsers = builder.usersRegisteredMidway()
+        try builder.walk()
+        if builder.mintedTokens > 0 {
+            builder.notes.append("left out \(builder.mintedTokens) token requests (client_credentials, inherit): the replay mints its own tokens")
+        }
+        return (builder.document(), builder.notes)
+    }
+}
+
+/// The export's working state.
+struct FixtureBuilder {
+    let recording: RecordingReader
+    let options: RecordingExportOptions
+    var notes: [String] = []
+    /// Fixture devices in order of first login, and what identifies each.
+    var devices: [(name: String, key: String, json: JSONValue, user: String)] = []
+    /// Which device each connection is.
+    var connections: [Int64: String] = [:]
+    var steps: [JSONValue] = []
+    /// Frames sent since the last step, by device, and in the server's order.
+    var pending: [(device: String, frame: JSONValue)] = []
+    /// The callbacks the recording holds, in order.
+    var recordedCallbacks: [(device: String, name: String)] = []
+    /// The profile whose words each device's callbacks are in.
+    var profiles: [String: String] = [:]
+    /// Frames since the last check of the order across devices (made once two devices got some).
+    var sinceOrderCheck: [(device: String, frame: JSONValue)] = []
+    var nowMs: Int64
+    /// Token requests left out (the replay mints its own).
+    var mintedTokens = 0
+    /// Users the devices log in as that were registered during the recording: the fixture has
+    /// them from the start (a fixture device's user is one of its app's) and leaves their
+    /// registration out.
+    var addedUsers: [String] = []
+    /// Each device's reconnect delay: from its last sign of life to its SDK's automatic login.
+    var reconnects: [String: Int64] = [:]
+    /// Users whose passwords are known to the replay (`<name>-password`).
+    let appName: String
+
+    init(recording: RecordingReader, options: RecordingExportOptions) {
+        self.recording = recording
+        self.options = options
+        nowMs = recording.startedAtMs + (options.fromMs ?? 0)
+        let cleaned = String(recording.app.app.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(16))
+        appName = cleaned.isEmpty ? "app" : cleaned
+    }
+
+    /// A device's identity: its resource, or platform and uuid.
+    static func key(_ device: JSONValue) -> String {
+        device["resource"]?.stringValue ?? "\(device["platform"]?.stringValue ?? "?")/\(device["uuid"]?.stringValue ?? "?")"
+    }
+
+    mutating func devicesFromLogins() throws(RecordingError) {
+        var lastSeen: [String: Int64] = [:]
+        for (index, event) in recording.events.enumerated() {
+            guard inWindow(event) else { continue }
+            let atMs = event["atMs"]?.intValue ?? 0
+            if let resource = event["body"]?["resource"]?.stringValue, let device = devices.first(where: { Self.resource(of: $0.json) == resource }) {
+                lastSeen[device.name] = atMs
+            }
+            if let name = event["connection"]?.intValue.flatMap({ connections[$0] }) {
+                if event["in"]?.stringValue == "login", event["autoLogin"]?.boolValue == true, reconnects[name] == nil,
+                    let seen = lastSeen[name], atMs > seen
+                {
+                    reconnects[name] = atMs - seen
+                }
+                lastSeen[name] = atMs
+            }
+            guard event["in"]?.stringValue == "login" else { continue }
+            guard let device = event["device"], device.objectValue != nil, let user = event["user"]?.stringValue,
+                let platform = device["platform"]?.stringValue, let uuid = device["uuid"]?.stringValue
+            else { throw RecordingError(path: "events[\(index)]", reason: "a login needs user and device {platform, uuid}") }
+            let key = Self.key(device)
+            if let known = devices.first(where: { $0.key == key }) {
+                connections[event["connection"]!.intValue!] = known.name
+                if event["autoLogin"]?.boolValue == true, reconnects[known.name] == nil, let seen = lastSeen[known.name], atMs > seen {
+                    reconnects[known.name] = atMs - seen
+                }
+                lastSeen[known.name] = atMs
+                continue
+            }
+            let resource = device["resource"]?.stringValue
+            let base = String(platform.filter { $0.isLetter || $0.isNumber })
+            var name = base
+            var counter = 1
+            while devices.contains(where: { $0.name == name }) {
+                counter += 1
+                name = "\(base)-\(counter)"
+            }
+            guard kept(user: user, resource: resource ?? "\(Self.resourcePrefix(platform))_\(uuid)", name: name) else { continue }
+            var members: [(key: String, value: JSONValue)] = [
+                ("name", .string(name)), ("user", .string(user.lowercased())), ("platform", .string(platform)),
+                ("deviceName", .string(device["name"]?.stringValue ?? "")), ("uuid", .string(uuid)),
+            ]
+            if let resource { members.append(("resource", .string(resource))) }
+            if let text = device["extension"]?.stringValue, !text.isEmpty { members.append(("extension", .string(text))) }
+            if event["dialect"]?.stringValue == "openim" || platform.hasPrefix("openim:") { members.append(("profile", "openim")) }
+            let sync = event["sync"]?.arrayValue ?? []
+            if !sync.isEmpty { members.append(("syncTypes", .array(sync))) }
+            devices.append((name, key, .object(members), user.lowercased()))
+            connections[event["connection"]!.intValue!] = name
+            lastSeen[name] = atMs
+        }
+        let dialects = Set(recording.events.compactMap { $0["in"]?.stringValue == "login" ? $0["dialect"]?.stringValue : nil })
+        if dialects.contains("msync") { notes.append("recorded over msync: run the export with --transport msync") }
+        if dialects.contains("openim") { notes.append("recorded over OpenIM's gateway: run the export with --transport openim") }
+    }
+
+    /// The devices' users the seed does not have.
+    func usersRegisteredMidway() -> [String] {
+        let seeded = Set((recording.seedApp["users"]?.arrayValue ?? []).compactMap { $0["username"]?.stringValue })
+        var added: [String] = []
+        for device in devices where !seeded.contains(device.user) && !added.contains(device.user) { added.append(device.user) }
+        return added
+    }
+
+    /// The resource a fixture device logs in with.
+    static func resource(of device: JSONValue) -> String {
+        device["resource"]?.stringValue
+            ?? "\(device["platform"]?.stringValue.map(Self.resourcePrefix) ?? "")_\(device["uuid"]?.stringValue ?? "")"
+    }
+
+    /// `ios` → `ios`, `custom:3` → `custom3`, `openim:1` → the OpenIM platform's prefix.
+    static func resourcePrefix(_ platform: String) -> String {
+        if platform.hasPrefix("openim:"), let id = Int(platform.dropFirst(7)), let known = OpenIMPlatform(rawValue: id) {
+            return known.resourcePrefix
+        }
+        return String(platform.filter { $0 != ":" })
+    }
+
+    /// Whether `--devices` keeps a device (by export name, resource or user).
+    func kept(user: String, resource: String, name: String?) -> Bool {
+        guard let wanted = options.devices else { return true }
+        return wanted.contains(user) || wanted.contains(resource) || name.map(wanted.contains) == true
+    }
+
+    func inWindow(_ event: JSONValue) -> Bool {
+        let since = (event["atMs"]?.intValue ?? 0) - recording.startedAtMs
+        return since >= (options.fromMs ?? .min) && since <= (options.toMs ?? .max)
+    }
+
+    mutating func walk() throws(RecordingError) {
+        for (index, event) in recording.events.enumerated() where inWindow(event) {
+            let path = "events[\(index)]"
+            let atMs = event["atMs"]!.intValue!
+            if let verb = event["in"]?.stringValue {
+                if verb == "ping" && options.dropPings { continue }
+                let made = try step(for: event, verb: verb, at: path)
+                // A ping and the SDK's own login are no steps, but their times are the devices'
+                // timers: the replay's clients act there by themselves.
+                let timed = verb == "ping" || (verb == "login" && event["autoLogin"]?.boolValue == true)
+                guard made != nil || timed else { continue }
+                moveClock(to: atMs)
+                if let made {
+                    flush()
+                    steps.append(made)
+                }
+            } else if event["out"]?.stringValue == "journal" {
+                guard let device = device(of: event), let frame = event["event"].flatMap(SentCheck.normalized) else { continue }
+                // What an action caused follows it, a millisecond later on a flowing clock; only
+                // what the server's own timers send (token events, idle closes) moves the clock.
+                if Self.timerFrames.contains(frame["op"]?.stringValue ?? "") || frame["closed"] == .int(1001) { moveClock(to: atMs) }
+                pending.append((device, frame))
+            } else if event["out"]?.stringValue == "callbacks", options.callbacks {
+                for callback in event["callbacks"]?.arrayValue ?? [] {
+                    guard let device = device(ofResource: callback["resource"]), let name = callback["name"]?.stringValue else { continue }
+                    recordedCallbacks.append((device, name))
+                    if let profile = callback["profile"]?.stringValue { profiles[device] = profile }
+                }
+            }
+        }
+        flush()
+        checkCallbacks()
+    }
+
+    /// At the end, each device's whole sequence of recorded callbacks, by name.
+    mutating func checkCallbacks() {
+        var reported: [String] = []
+        for callback in recordedCallbacks where !reported.contains(callback.device) { reported.append(callback.device) }
+        for device in reported {
+            let names = recordedCallbacks.filter { $0.device == device }.map { JSONValue.string($0.name) }
+            steps.append(.object([
+                ("expect", "sequence"), ("device", .string(device)), ("since", "start"), ("gaps", false), ("complete", true),
+                ("callbacks", .array(names)),
+            ]))
+        }
+    }
+
+    /// Frames the server's timers send.
+    static let timerFrames: Set<String> = ["token.willExpire", "token.expired"]
+
+    /// The device a sent event went to: by its connection, else by its resource.
+    func device(of event: JSONValue) -> String? {
+        if let id = event["connection"]?.intValue, let name = connections[id] { return name }
+        return device(ofResource: event["resource"])
+    }
+
+    /// The device that logs in with `resource`.
+    func device(ofResource resource: JSONValue?) -> String? {
+        guard let resource = resource?.stringValue else { return nil }
+        return devices.first { Self.resource(of: $0.json) == resource }?.name
+    }
+
+    /// Checks what was sent so far, then moves the clock to `atMs` if it stands before.
+    mutating func moveClock(to atMs: Int64) {
+        guard atMs > nowMs else { return }
+        flush()
+        steps.append(.object([("advance", .string(DurationText.format(atMs - nowMs)))]))
+        nowMs = atMs
+    }
+
+    /// The `sent` checks of what the server sent since the last step.
+    mutating func flush() {
+        guard !pending.isEmpty else { return }
+        var order: [String] = []
+        for frame in pending where !order.contains(frame.device) { order.append(frame.device) }
+        for device in order {
+            let frames = pending.filter { $0.device == device }.map(\.frame)
+            steps.append(.object([("expect", "sent"), ("device", .string(device)), ("frames", .array(frames))]))
+        }
+        sinceOrderCheck += pending
+        pending = []
+        guard options.order == .global, Set(sinceOrderCheck.map(\.device)).count > 1 else { return }
+        let frames = sinceOrderCheck.map { JSONValue.object([("device", .string($0.device))] + ($0.frame.objectValue ?? [])) }
+        steps.append(.object([("expect", "sent"), ("frames", .array(frames))]))
+        sinceOrderCheck = []
+    }
+
+    func document() -> JSONValue {
+        let seed = recording.seedApp
+        var app: [(key: String, value: JSONValue)] = [("name", .string(appName))]
+        for key in ["registrationMode", "loginPolicy", "serviceEnabled", "activeUserLimit", "defaultTokenTTLSeconds", "restRateLimitPerSecond"] {
+            if let value = seed[key], !value.isNull { app.append((key, value)) }
+        }
+        let users: [JSONValue] = (seed["users"]?.arrayValue ?? []).compactMap { user in
+            guard let name = user["username"]?.stringValue else { return nil }
+            return user["activated"]?.boolValue == false ? .object([("username", .string(name)), ("activated", false)]) : .string(name)
+        }
+        app.append(("users", .array(users + addedUsers.map(JSONValue.string))))
+        let name = options.name ?? "\(options.rule) recorded session of \(recording.app) (\(devices.count) devices, \(steps.count) steps)"
+        return .object([
+            ("name", .string(name)),
+            ("description", .string("Exported by imock record export from a recording of \(recording.app) started at \(recording.startedAtMs) (docs/RECORD.md).")),
+            ("rules", .array([.object([("id", .string(options.rule)), ("source", "recorded session")])])),
+            ("apps", .array([.object(app)])),
+            ("devices", .array(devices.map { device in
+                var members = (device.json.objectValue ?? []).filter { $0.key != "profile" || profiles[device.name] == nil }
+                if let profile = profiles[device.name], profile != "easemob" { members.append(("profile", .string(profile))) }
+                guard let delay = reconnects[device.name] else { return .object(members) }
+                let band = JSONValue.string(DurationText.format(delay))
+                return .object(members + [("reconnect", .object([("min", band), ("max", band)]))])
+            })),
+            ("steps", .array(steps)),
+        ])
+    }
+}

@@ -1,0 +1,68 @@
+import IMockClient
+import IMockCommon
+import IMockCore
+import Synchronization
+
+/// Where a run with recording on (``RunSettings/recordings``) leaves each fixture's recording.
+public final class RecordingSink: Sendable {
+    private let kept = Mutex<[(file: String, recording: JSONValue)]>([])
+
+    public init() {}
+
+    /// The recordings so far, one per fixture run, in the order they ended.
+    public var recordings: [(file: String, recording: JSONValue)] { kept.withLock { $0 } }
+
+    func add(_ file: String, _ recording: JSONValue) { kept.withLock { $0.append((file, recording)) } }
+
+    /// Writes each recording to `directory` (made if missing) as `<fixture file name>.recording.json`
+    /// (`-2`, `-3` … for a fixture run more than once: its parameter rows); returns the paths.
+    public func write(to directory: String) throws(FileError) -> [String] {
+        try Files.makeDirectories(directory)
+        var paths: [String] = []
+        for (file, recording) in recordings {
+            var base = directory + "/" + (file.split(separator: "/").last.map(String.init) ?? "fixture")
+            if base.hasSuffix(".json") { base.removeLast(5) }
+            var path = base + ".recording.json"
+            var counter = 1
+            while paths.contains(path) {
+                counter += 1
+                path = base + "-\(counter).recording.json"
+            }
+            try Files.writeAtomically(path, Array(recording.prettyString.utf8))
+            paths.append(path)
+        }
+        return paths
+    }
+}
+
+extension ScenarioRun {
+    /// With recording on, starts recording the fixture's first app once it is seeded.
+    func startRecording() async throws(ScenarioFailure) {
+        guard settings.recordings != nil, let app = fixture.apps.first, let key = apps[app.name]?.key else { return }
+        _ = try await server.link.control("POST", "record", ["app": .string(key), "action": "start"])
+    }
+
+    /// Puts the callbacks observed since the last call into the recording: the export then
+    /// checks each device's whole sequence of them too (docs/RECORD.md § Callbacks).
+    func recordCallbacks() async {
+        guard settings.recordings != nil, let app = fixture.apps.first, let key = apps[app.name]?.key else { return }
+        let callbacks = observations.after(sentState.recordedSequence)
+        guard let last = callbacks.last else { return }
+        sentState.recordedSequence = last.sequence
+        let listed: [JSONValue] = callbacks.compactMap { callback in
+            guard let device = fixture.device(callback.device) else { return nil }
+            return .object([
+                ("resource", .string(device.resource)), ("name", .string(callback.name)), ("profile", .string(device.profile.rawValue)),
+            ])
+        }
+        _ = try? await server.link.control("POST", "record", ["app": .string(key), "action": "callbacks", "callbacks": .array(listed)])
+    }
+
+    /// Stops the recording and hands it to the sink.
+    func finishRecording() async {
+        guard let sink = settings.recordings, server != nil, let app = fixture.apps.first, let key = apps[app.name] else { return }
+        await recordCallbacks()
+        _ = try? await server.link.control("POST", "record", ["app": .string(key.key), "action": "stop"])
+        if let recording = try? await server.link.control("GET", "record?app=\(key.query)") { sink.add(fixture.file, recording) }
+    }
+}

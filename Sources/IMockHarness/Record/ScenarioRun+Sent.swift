@@ -1,0 +1,69 @@
+import IMockCore
+
+extension ScenarioRun {
+    /// Checks a `sent` expectation against the server's journal (``SentCheck``).
+    func check(_ sent: SentCheck) async throws(ScenarioFailure) {
+        let frames = try await sentFrames()
+        let mine = sent.device.map { device in frames.filter { $0.device == device } } ?? frames
+        let key = sent.device ?? ""
+        let window = Array(mine.dropFirst(sentState.seen[key] ?? 0))
+        sentState.seen[key] = mine.count
+        let observed = window.map { frame in sent.device == nil ? Self.withDevice(frame.frame, frame.device) : frame.frame }
+        let holds = observed.count == sent.matchers.count && zip(sent.matchers, observed).allSatisfy { $0.matches($1) }
+        guard !holds else { return }
+        throw ScenarioFailure(
+            "the server did not send \(sent.device ?? "the devices") what was expected (\(sent.matchers.count) frames expected, \(observed.count) sent)",
+            expected: sent.frames.map(SentCheck.describe), observed: observed.map(SentCheck.describe), device: sent.device)
+    }
+
+    /// The frames the server sent the fixture's devices, in its order (apps merged by time).
+    private func sentFrames() async throws(ScenarioFailure) -> [(device: String, frame: JSONValue)] {
+        let latest = timeline.reversed().lazy.compactMap { event -> String? in
+            if case .step(_, _, _, let device?, _) = event { return device }
+            return nil
+        }
+        var frames: [(atMs: Int64, device: String, frame: JSONValue)] = []
+        var live: Set<String> = []
+        for app in fixture.apps {
+            let entries = try await server.link.control("GET", "journal?app=\(apps[app.name]!.query)")["entries"]?.arrayValue ?? []
+            for entry in entries {
+                guard let device = sentDevice(of: entry, app: app.name, latest: Array(latest), live: live), let event = entry["event"],
+                    let frame = SentCheck.normalized(event)
+                else { continue }
+                if frame["op"]?.stringValue == "login.ok" { live.insert(device) }
+                if frame["closed"] != nil { live.remove(device) }
+                frames.append((entry["atMs"]?.intValue ?? 0, device, frame))
+            }
+        }
+        return frames.enumerated().sorted { ($0.element.atMs, $0.offset) < ($1.element.atMs, $1.offset) }.map {
+            ($0.element.device, $0.element.frame)
+        }
+    }
+
+    /// The fixture device of a journal entry: by its resource (``device(of:app:)``); else the
+    /// device its connection was given before; else — a refused login (no resource), an SDK
+    /// that chose no device id (a resource of the server's) — the device of its user, on the
+    /// resource's platform, preferring those without a session (`live`), that took the latest
+    /// step (`latest`, newest first): the one that just logged in (an export checks what was
+    /// sent after each step).
+    private func sentDevice(of entry: JSONValue, app: String, latest: [String], live: Set<String>) -> String? {
+        if let device = device(of: entry, app: app) { return device }
+        let connection = "\(app)/\(entry["connection"]?.intValue ?? -1)"
+        if let device = sentState.connections[connection] { return device }
+        let user = entry["user"]?.stringValue
+        var candidates = fixture.devices.filter { $0.app == app && (currentUser[$0.name] ?? $0.user) == user }
+        if let resource = entry["resource"]?.stringValue {
+            let prefix = resource.split(separator: "_").first.map(String.init) ?? resource
+            candidates = candidates.filter { $0.resource.hasPrefix(prefix + "_") }
+        }
+        let idle = candidates.filter { !live.contains($0.name) }
+        if !idle.isEmpty { candidates = idle }
+        let chosen = candidates.count == 1 ? candidates[0].name : latest.first { name in candidates.contains { $0.name == name } }
+        if let chosen { sentState.connections[connection] = chosen }
+        return chosen
+    }
+
+    private static func withDevice(_ frame: JSONValue, _ device: String) -> JSONValue {
+        .object([("device", .string(device))] + (frame.objectValue ?? []))
+    }
+}
