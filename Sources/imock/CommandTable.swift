@@ -27,6 +27,9 @@ enum CommandTable {
         IMockCommand(
             name: "run", summary: "Replay scenario fixtures and check the callback order the vendor documents require.", run: RunCommand.run),
         IMockCommand(
+            name: "explore", summary: "Generate scenarios against a client, check the documents' rules, shrink failures to fixtures.",
+            run: ExploreCommand.run),
+        IMockCommand(
             name: "token", summary: "Print an app or user token: minted offline for a seed file, or asked from a running server.",
             run: TokenCommand.run),
         IMockCommand(

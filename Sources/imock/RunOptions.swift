@@ -39,6 +39,16 @@ struct RunOptions: Sendable {
         return configuration
     }
 
+    /// `--adapter <name>=<command>`: the adapter's name and its command line (`imock explore` too).
+    static func adapter(_ value: String) throws(UsageError) -> (name: String, command: [String]) {
+        guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+            throw UsageError("option --adapter must be <name>=<command>, got '\(value)'")
+        }
+        let command = value[value.index(after: equals)...].split(separator: " ").map(String.init)
+        guard !command.isEmpty else { throw UsageError("option --adapter \(value[..<equals]): empty command") }
+        return (String(value[..<equals]), command)
+    }
+
     /// `imock run`'s options, declared once for parsing, `--help` and the environment.
     static let spec = CommandLineSpec<RunOptions>(
         name: "run",
@@ -95,12 +105,8 @@ struct RunOptions: Sendable {
                 "--adapter", "<name>=<command>",
                 help: "An external adapter (JSON lines on stdin/stdout) for devices whose \"adapter\" is <name> (repeatable)."
             ) { options, value throws(UsageError) in
-                guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
-                    throw UsageError("option --adapter must be <name>=<command>, got '\(value)'")
-                }
-                let command = value[value.index(after: equals)...].split(separator: " ").map(String.init)
-                guard !command.isEmpty else { throw UsageError("option --adapter \(value[..<equals]): empty command") }
-                options.configuration.settings.adapters[String(value[..<equals])] = command
+                let (name, command) = try adapter(value)
+                options.configuration.settings.adapters[name] = command
             },
             CommandLineOption(
                 "--all-devices", "<name>",

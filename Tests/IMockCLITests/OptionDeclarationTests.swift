@@ -23,7 +23,7 @@ struct OptionDeclarationTests {
         let commands: [(String, [String])] = [
             ("serve", ServeOptions.spec.options.map(\.name)), ("run", RunOptions.spec.options.map(\.name)),
             ("bench", BenchOptions.spec.options.map(\.name)), ("soak", SoakOptions.spec.options.map(\.name)),
-            ("token", TokenOptions.spec.options.map(\.name)),
+            ("token", TokenOptions.spec.options.map(\.name)), ("explore", ExploreOptions.spec.options.map(\.name)),
         ]
         for (command, names) in commands {
             let repeated = Dictionary(grouping: names, by: { $0 }).filter { $0.value.count > 1 }.keys.sorted()

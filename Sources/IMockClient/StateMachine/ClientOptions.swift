@@ -20,6 +20,8 @@ public struct ClientOptions: Sendable, Equatable {
     public var randomSeed: UInt64
     /// The wire dialect the client speaks (the state machine is the same for all).
     public var transport: ClientTransport
+    /// A bug planted on purpose for the harness's own tests; nil in real use.
+    public var plantedBug: PlantedBug? = nil
 
     /// Creates options; refuses a device the server would refuse (E11: extension ≤ 1024).
     public init(

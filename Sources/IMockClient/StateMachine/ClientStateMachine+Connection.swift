@@ -42,7 +42,7 @@ extension ClientStateMachine {
             let message = reason.isEmpty ? "server not reachable" : reason
             failLogin(ClientError(code: fatalCode ?? rules.serverNotReachable, message: message))
         case .loggedIn(var session):
-            if let fatalCode {
+            if let fatalCode, options.plantedBug != .reconnectAfterKick(code: fatalCode) {
                 // C9: a kick or token error never reconnects, even when only the close told it.
                 if session.link != .connected {
                     emit(.connectionAttemptFailed(ClientError(code: fatalCode, message: reason)))

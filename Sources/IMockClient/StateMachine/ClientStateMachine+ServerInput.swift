@@ -44,6 +44,9 @@ extension ClientStateMachine {
         }
         guard session.link == .connected else { return }
         switch input {
+        case .end(.kicked(let code, _, _)) where options.plantedBug == .reconnectAfterKick(code: code):
+            closeLiveSocket()
+            connectionDropped(reason: "kicked (planted bug: taken for a drop)")
         case .end(.kicked(let code, let reason, let by)):
             endSession(Self.endReason(code: code, message: reason, by: by))
         case .end(.tokenExpired):

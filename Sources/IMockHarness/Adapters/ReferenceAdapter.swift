@@ -19,6 +19,7 @@ final class ReferenceAdapter: DeviceAdapter {
     /// The wire dialect the clients speak.
     private let transport: ClientTransport
     private let timeline: Timeline
+    private let plantedBug: PlantedBug?
     private let observations: Observations
     private let slots = Mutex<[String: Slot]>([:])
 
@@ -33,8 +34,9 @@ final class ReferenceAdapter: DeviceAdapter {
 
     init(
         loop: EventLoop, endpoint: ServerEndpoint, timeline: Timeline, observations: Observations,
-        transport: ClientTransport = .imockJSON
+        transport: ClientTransport = .imockJSON, plantedBug: PlantedBug? = nil
     ) {
+        self.plantedBug = plantedBug
         self.loop = loop
         self.endpoint = endpoint
         self.timeline = timeline
@@ -125,7 +127,7 @@ final class ReferenceAdapter: DeviceAdapter {
 
     private func initialize(_ device: String, _ setup: DeviceSetup, lastOnlineUser: String? = nil) -> AdapterReply {
         let fixtureDevice = setup.device
-        let options: ClientOptions
+        var options: ClientOptions
         do {
             options = try ClientOptions(
                 appKey: setup.appKey, device: fixtureDevice.description, syncTypes: fixtureDevice.syncTypes,
@@ -133,6 +135,7 @@ final class ReferenceAdapter: DeviceAdapter {
                 loginTimeoutMs: fixtureDevice.loginTimeoutMs ?? 30_000, keepAliveIntervalMs: fixtureDevice.keepAliveMs ?? 10_000,
                 randomSeed: setup.randomSeed,
                 transport: transport.serves(fixtureDevice.description.platform) ? transport : .imockJSON)
+            options.plantedBug = plantedBug
         } catch {
             return .result(["error": ["code": 110, "message": .string("invalid device: \(error)")]])
         }

@@ -32,6 +32,9 @@ public struct RunSettings: Sendable {
     public var transport: ClientTransport = .imockJSON
     /// When set, each fixture's first app is recorded (docs/RECORD.md) and its recording left here.
     public var recordings: RecordingSink?
+    /// A bug planted in the reference clients, for the tests that show `imock explore` finds
+    /// one; nil in real runs.
+    public var plantedClientBug: PlantedBug?
     /// Distinguishes this run's apps on a shared server: drawn from ``seedRandom`` when there is
     /// one (a seeded run repeats its app names), else from the system's generator.
     public var runID: String { seedRandom.map { Self.runID(seed: $0) } ?? unseededRunID }

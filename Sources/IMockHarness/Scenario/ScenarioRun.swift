@@ -116,7 +116,7 @@ public final class ScenarioRun {
         let clock = server.link.deviceTimeline
         adapters["reference"] = ReferenceAdapter(
             loop: server.loop, endpoint: server.socketEndpoint, timeline: clock, observations: observations,
-            transport: settings.transport)
+            transport: settings.transport, plantedBug: settings.plantedClientBug)
         for name in Set(fixture.devices.map(adapterName)) where name != "reference" {
             guard let command = settings.adapters[name] else {
                 return "no adapter \"\(name)\" configured (imock run --adapter \(name)=COMMAND)"
