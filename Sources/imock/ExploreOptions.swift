@@ -88,6 +88,8 @@ struct ExploreOptions: Sendable {
                 let (name, command) = try RunOptions.adapter(value)
                 options.configuration.settings.adapters = [name: command]
                 options.configuration.settings.adapterOverride = name
+                // An SDK's own back-off runs in real time, which the closing two virtual minutes do not wait for.
+                options.configuration.unknown.insert("dropped-device-reconnects")
             },
             CommandLineOption(
                 "--unknown", "<property|rule>",

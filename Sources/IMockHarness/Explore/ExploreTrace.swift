@@ -55,6 +55,10 @@ public struct ExploreTrace: Sendable {
         let stopped = result.divergence.flatMap { operationOfStep[$0.stepIndex] }
         completedOperations = stopped ?? program.operations.count
         stoppedBecause = result.divergence.map { "\($0.stepPath) \($0.stepSummary): \($0.failure.message)" }
+        if result.outcome == .skipped {
+            completedOperations = 0
+            stoppedBecause = "skipped: \(result.note ?? "")"
+        }
         if let message = result.divergence?.failure.message, stopped != nil {
             stoppedOnMissingTarget = message.contains("answered 404, expected 200") || message.hasPrefix("no token for")
         }

@@ -17,6 +17,8 @@ public struct ExploreConfiguration: Sendable {
     public var unknown: Set<String> = []
     /// At most this many candidate runs while shrinking one finding.
     public var shrinkBudget = 400
+    /// The external adapters' processes, shared by every program of an exploration.
+    var pool: AdapterPool?
 
     /// Defaults: 100 programs of about 12 operations, easemob, the reference client on imock JSON.
     public init() {}
@@ -53,6 +55,10 @@ public enum Explorer {
         async -> (findings: [ExploreFinding], programs: Int)
     {
         let generator = ExploreGenerator(profile: configuration.profile, steps: configuration.steps)
+        // One adapter process per external adapter for the whole exploration (reset between programs).
+        let pool = AdapterPool()
+        var configuration = configuration
+        configuration.pool = pool
         var findings: [ExploreFinding] = []
         for run in 0..<configuration.runs {
             let seed = configuration.seed &+ UInt64(run)
@@ -72,6 +78,7 @@ public enum Explorer {
             progress("[\(run + 1)/\(configuration.runs)] seed \(seed): \(property.id) (\(property.rules.joined(separator: ", "))): \(violation.message); shrinking", true)
             findings.append(await finding(program, property: property, violation: violation, seed: seed, configuration: configuration))
         }
+        await pool.closeAll()
         return (findings, configuration.runs)
     }
 
@@ -79,7 +86,7 @@ public enum Explorer {
     static func check(_ program: ExploreProgram, seed: UInt64, configuration: ExploreConfiguration, only: ExploreProperty? = nil)
         async -> (ExploreTrace?, (ExploreProperty, ExploreViolation)?)
     {
-        guard let trace = await run(program, seed: seed, settings: configuration.settings) else { return (nil, nil) }
+        guard let trace = await run(program, seed: seed, settings: configuration.settings, pool: configuration.pool) else { return (nil, nil) }
         for property in only.map({ [$0] }) ?? configuration.properties {
             if let violation = property.check(trace, program) { return (trace, (property, violation)) }
         }
@@ -87,11 +94,11 @@ public enum Explorer {
     }
 
     /// The trace of one run of `program` (nil when it is not a valid fixture: a generator bug).
-    static func run(_ program: ExploreProgram, seed: UInt64, settings: RunSettings) async -> ExploreTrace? {
+    static func run(_ program: ExploreProgram, seed: UInt64, settings: RunSettings, pool: AdapterPool?) async -> ExploreTrace? {
         guard let fixture = try? program.fixture() else { return nil }
         var settings = settings
         settings.seedRandom = seed
-        let result = await ScenarioRun(fixture: fixture, settings: settings, index: 0).run()
+        let result = await ScenarioRun(fixture: fixture, settings: settings, index: 0, pool: pool).run()
         let steps = Dictionary(uniqueKeysWithValues: program.operations.indices.map { ($0, $0) })
         return ExploreTrace(result: result, program: program, operationOfStep: steps)
     }
@@ -112,7 +119,7 @@ public enum Explorer {
         do {
             var fixture = try FixtureParser.parse(document.encoded(), file: fileName(property: property, seed: seed))
             fixture.file = fileName(property: property, seed: seed)
-            result = await ScenarioRun(fixture: fixture, settings: settings, index: 0).run()
+            result = await ScenarioRun(fixture: fixture, settings: settings, index: 0, pool: configuration.pool).run()
         } catch {
             result = ScenarioResult(
                 file: fileName(property: property, seed: seed), name: property.id, rules: property.ruleReferences, devices: [],
