@@ -36,6 +36,17 @@ struct ExplorePropertyTests {
             callback(device, "connectionStateDidChange", [("state", "connected")])
         }
 
+        /// d1 logs in (operation 0), is kicked with `code` (operation 1) and reports the drop.
+        static func kicked(_ code: Int) -> TraceBuilder {
+            var trace = TraceBuilder()
+            trace.operation(0)
+            trace.loggedIn("d1")
+            trace.operation(1)
+            trace.server("d1", "kicked", code: code)
+            trace.callback("d1", "connectionStateDidChange", [("state", "disconnected")])
+            return trace
+        }
+
         func trace(completed: Int) -> ExploreTrace { ExploreTrace(events: events, completedOperations: completed) }
     }
 
@@ -50,23 +61,13 @@ struct ExplorePropertyTests {
     @Test("no reconnect after a session end: a kick handled as an end passes; a kick taken for a drop and recovered fails")
     func noReconnectAfterSessionEnd() throws {
         let program = Self.program([.login(device: "d1", ttlSeconds: nil), .kick(user: "u1", device: "d1", code: 217), .advance(ms: 5000)])
-        var good = TraceBuilder()
-        good.operation(0)
-        good.loggedIn("d1")
-        good.operation(1)
-        good.server("d1", "kicked", code: 217)
-        good.callback("d1", "connectionStateDidChange", [("state", "disconnected")])
+        var good = TraceBuilder.kicked(217)
         good.callback("d1", "userAccountDidForcedToLogout", [("code", 217)])
         good.operation(2)
         let property = Self.property("no-reconnect-after-session-end")
         #expect(property.check(good.trace(completed: 3), program) == nil)
 
-        var bad = TraceBuilder()
-        bad.operation(0)
-        bad.loggedIn("d1")
-        bad.operation(1)
-        bad.server("d1", "kicked", code: 217)
-        bad.callback("d1", "connectionStateDidChange", [("state", "disconnected")])
+        var bad = TraceBuilder.kicked(217)
         bad.operation(2)
         bad.callback("d1", "connectionStateDidChange", [("state", "connected")])
         let violation = try #require(property.check(bad.trace(completed: 3), program))
@@ -88,12 +89,7 @@ struct ExplorePropertyTests {
         let program = Self.program([.login(device: "d1", ttlSeconds: nil), .kick(user: "u1", device: "d1", code: 216)])
         let property = Self.property("kick-callback-matches-code")
         for (name, code, holds) in [("userAccountDidForcedToLogout", 216, true), ("userAccountDidForcedToLogout", 217, false), ("userDidForbidByServer", 216, false)] {
-            var trace = TraceBuilder()
-            trace.operation(0)
-            trace.loggedIn("d1")
-            trace.operation(1)
-            trace.server("d1", "kicked", code: 216)
-            trace.callback("d1", "connectionStateDidChange", [("state", "disconnected")])
+            var trace = TraceBuilder.kicked(216)
             trace.callback("d1", name, [("code", .int(Int64(code)))])
             let violation = property.check(trace.trace(completed: 2), program)
             #expect((violation == nil) == holds, "\(name)(\(code))")
@@ -144,21 +140,15 @@ struct ExplorePropertyTests {
     func droppedDeviceReconnects() throws {
         let program = Self.program([.login(device: "d1", ttlSeconds: nil), .network(.cut, device: "d1"), .network(.restore, device: "d1"), .advance(ms: 120_000)])
         let property = Self.property("dropped-device-reconnects")
-        var good = TraceBuilder()
-        good.operation(0)
-        good.loggedIn("d1")
-        good.operation(1)
-        good.callback("d1", "connectionStateDidChange", [("state", "disconnected")])
-        good.operation(3)
-        good.callback("d1", "connectionStateDidChange", [("state", "connected")])
-        #expect(property.check(good.trace(completed: 4), program) == nil)
-
         var bad = TraceBuilder()
         bad.operation(0)
         bad.loggedIn("d1")
         bad.operation(1)
         bad.callback("d1", "connectionStateDidChange", [("state", "disconnected")])
         bad.operation(3)
+        var good = bad
+        good.callback("d1", "connectionStateDidChange", [("state", "connected")])
+        #expect(property.check(good.trace(completed: 4), program) == nil)
         let violation = try #require(property.check(bad.trace(completed: 4), program))
         #expect(violation.witness == .connected)
         var unquiet = program
@@ -170,23 +160,18 @@ struct ExplorePropertyTests {
     func tokenWarningOrder() throws {
         let program = Self.program([.login(device: "d1", ttlSeconds: 100), .renewToken(device: "d1", ttlSeconds: 600), .advance(ms: 100_000)])
         let property = Self.property("token-warning-order")
-        var good = TraceBuilder()
-        good.operation(0)
-        good.loggedIn("d1")
-        good.operation(1)
-        good.callback("d1", "renewTokenCompletion", [("error", nil)], at: 80_000)
-        good.operation(2)
-        good.callback("d1", "tokenWillExpire", [("errorCode", 109)], at: 560_000)
-        #expect(property.check(good.trace(completed: 3), program) == nil)
-
-        var early = TraceBuilder()
-        early.operation(0)
-        early.loggedIn("d1")
-        early.operation(1)
-        early.callback("d1", "renewTokenCompletion", [("error", nil)], at: 80_000)
-        early.operation(2)
-        early.callback("d1", "tokenWillExpire", [("errorCode", 109)], at: 100_000)
-        let violation = try #require(property.check(early.trace(completed: 3), program))
+        func renewed(warningAt timeMs: Int64) -> ExploreTrace {
+            var trace = TraceBuilder()
+            trace.operation(0)
+            trace.loggedIn("d1")
+            trace.operation(1)
+            trace.callback("d1", "renewTokenCompletion", [("error", nil)], at: 80_000)
+            trace.operation(2)
+            trace.callback("d1", "tokenWillExpire", [("errorCode", 109)], at: timeMs)
+            return trace.trace(completed: 3)
+        }
+        #expect(property.check(renewed(warningAt: 560_000), program) == nil)
+        let violation = try #require(property.check(renewed(warningAt: 100_000), program))
         #expect(violation.witness == .absent(pattern: "d1: tokenWillExpire(errorCode: 109)", since: 2))
 
         var late = TraceBuilder()
