@@ -112,6 +112,9 @@ struct ExploreOptions: Sendable {
             CommandLineOption("--junit", "<file>", help: "Write a JUnit XML report: a case per property, failing with its finding.") {
                 options, value in options.output.junitPath = value
             },
+            CommandLineOption("--html", "<file>", help: "Write an HTML report: each finding's fixture run as a sequence diagram.") {
+                options, value in options.output.htmlPath = value
+            },
             CommandLineOption("--verbose", help: "Print a line per program, not only per finding.") { options in options.output.verbose = true },
         ])
 }

@@ -12,12 +12,13 @@ struct ExploreOptionsTests {
     func options() throws {
         let options = try ExploreOptions.parse(
             ["--seed", "7", "--runs", "3", "--steps", "20", "--profile", "zim", "--transport", "msync", "--unknown", "C10",
-             "--unknown", "login-then-connected", "--out", "findings", "--json", "e.json", "--junit", "j.xml"],
+             "--unknown", "login-then-connected", "--out", "findings", "--json", "e.json", "--junit", "j.xml", "--html", "h.html"],
             environment: [:])
         #expect(options.configuration.seed == 7 && options.configuration.runs == 3 && options.configuration.steps == 20)
         #expect(options.configuration.profile == .zim && options.configuration.settings.transport == .msync)
         #expect(options.configuration.unknown == ["C10", "login-then-connected"])
         #expect(options.output.directory == "findings" && options.output.jsonPath == "e.json" && options.output.junitPath == "j.xml")
+        #expect(options.output.htmlPath == "h.html")
         #expect(try ExploreOptions.parse(["--transport", "openim"], environment: [:]).configuration.profile == .openim)
         let adapter = try ExploreOptions.parse(["--adapter", "py=python3 a.py"], environment: [:]).configuration.settings
         #expect(adapter.adapters["py"] == ["python3", "a.py"] && adapter.adapterOverride == "py")

@@ -89,7 +89,8 @@ extension ExploreProperty {
     /// Every property, in the order they are checked.
     public static let all: [ExploreProperty] = [
         SessionProperties.noReconnectAfterSessionEnd, SessionProperties.kickCallbackMatchesCode, SessionProperties.loginThenConnected,
-        SessionProperties.quietAfterLogout, SessionProperties.droppedDeviceReconnects, DeliveryProperties.tokenWarningOrder,
+        SessionProperties.quietAfterLogout, SessionProperties.droppedDeviceReconnects, DeviceLimitProperty.property,
+        DeliveryProperties.tokenWarningOrder,
         DeliveryProperties.messagesOnceInOrder,
     ]
 }

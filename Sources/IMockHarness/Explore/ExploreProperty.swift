@@ -47,6 +47,8 @@ public struct ExploreViolation: Sendable, Equatable {
         case order(first: String, then: String)
         /// `state`: the device is connected.
         case connected
+        /// `state`: the device is not connected.
+        case notConnected
     }
 
     /// Creates a violation.
@@ -68,6 +70,8 @@ public struct ExploreViolation: Sendable, Equatable {
             return ["expect": "order", "since": "start", "callbacks": [.string(first), .string(then)]]
         case .connected:
             return ["expect": "state", "device": .string(device), "connected": true]
+        case .notConnected:
+            return ["expect": "state", "device": .string(device), "connected": false]
         }
     }
 
@@ -75,7 +79,7 @@ public struct ExploreViolation: Sendable, Equatable {
     var since: Int? {
         switch witness {
         case .absent(_, let since), .sequence(_, let since): return since
-        case .order, .connected: return nil
+        case .order, .connected, .notConnected: return nil
         }
     }
 }

@@ -11,9 +11,10 @@ public enum ExploreRun {
     public struct Output: Sendable {
         /// The directory of the findings' fixtures.
         public var directory = "explore-findings"
-        /// `--json`, `--junit`.
+        /// `--json`, `--junit`, `--html`.
         public var jsonPath: String?
         public var junitPath: String?
+        public var htmlPath: String?
         /// Print a line per program, not only per finding.
         public var verbose = false
 
@@ -64,6 +65,7 @@ public enum ExploreRun {
         let passing = configuration.properties.filter { property in !findings.contains { $0.property.id == property.id } }.map(passed)
         do {
             if let path = output.junitPath { try Files.writeAtomically(path, Array(JUnitReport.render(results + passing).utf8)) }
+            if let path = output.htmlPath { try Files.writeAtomically(path, Array(HTMLReport.render(results + passing).utf8)) }
             if let path = output.jsonPath {
                 try Files.writeAtomically(path, Array(json(results + passing, findings: findings, configuration: configuration).utf8))
             }

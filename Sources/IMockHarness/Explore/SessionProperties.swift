@@ -213,13 +213,17 @@ enum SessionProperties {
 /// The users whose connections a black hole holds, operation by operation: a device's network
 /// faults are made on its user while it has no session (docs/FIXTURES.md § Network), so a black
 /// hole on one device may hold its user's other devices. What the server sends them meanwhile
-/// may never reach them.
+/// may never reach them, and what reaches them when the network comes back is stale (a held
+/// `login.ok` before the kick that followed it): the operation that lifts it still counts.
 struct Blackholes {
     private var users: Set<String> = []
+    private var lifting: Set<String> = []
 
     mutating func apply(_ operation: ExploreOperation, _ program: ExploreProgram) {
+        users.subtract(lifting)
+        lifting = []
         guard case .network(let kind, let device) = operation, let user = program.device(device)?.user else { return }
-        if kind == .blackhole { users.insert(user) } else { users.remove(user) }
+        if kind == .blackhole { users.insert(user) } else if users.contains(user) { lifting.insert(user) }
     }
 
     func holds(_ device: String, _ program: ExploreProgram) -> Bool {

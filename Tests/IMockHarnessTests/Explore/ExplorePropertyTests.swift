@@ -211,6 +211,36 @@ struct ExplorePropertyTests {
             == .order(first: "d2: messagesDidReceive(text: \"m1\")", then: "d2: messagesDidReceive(text: \"m2\")"))
     }
 
+    @Test("device limits: a kicked device reports its end before the newcomer connects; two connected over a limit of one fail")
+    func deviceLimit() throws {
+        var program = Self.program([.login(device: "d1", ttlSeconds: nil), .login(device: "d2", ttlSeconds: nil)], devices: ["d1", "d2"])
+        program.policy = ["vendor": "easemob", "deviceLimits": ["mobile": 1]]
+        let property = Self.property("device-limit")
+        var good = TraceBuilder()
+        good.operation(0)
+        good.loggedIn("d1")
+        good.operation(1)
+        good.server("d1", "kicked", code: 206)
+        good.callback("d1", "connectionStateDidChange", [("state", "disconnected")])
+        good.callback("d1", "userAccountDidLoginFromOtherDevice", [("info", nil)])
+        good.loggedIn("d2")
+        #expect(property.check(good.trace(completed: 2), program) == nil)
+
+        var bad = TraceBuilder()
+        bad.operation(0)
+        bad.loggedIn("d1")
+        bad.operation(1)
+        bad.loggedIn("d2")
+        let violation = try #require(property.check(bad.trace(completed: 2), program))
+        #expect(violation.device == "d1" && violation.witness == .notConnected)
+        // Two groups, or a policy of two: no violation.
+        program.policy = ["vendor": "easemob", "deviceLimits": ["mobile": 2]]
+        #expect(property.check(bad.trace(completed: 2), program) == nil)
+        // Single-device, first device wins: the newcomer is the one that must not be connected.
+        program.policy = ["vendor": "easemob", "mode": "singleDevice", "rule": "firstDeviceWins"]
+        #expect(try #require(property.check(bad.trace(completed: 2), program)).device == "d2")
+    }
+
     @Test("--unknown names a property by id or by rule; every property cites rules of CONFORMANCE.md")
     func unknownAndRules() {
         var configuration = ExploreConfiguration()

@@ -72,6 +72,7 @@ struct ExploreRunTests {
         output.directory = directory + "/findings"
         output.jsonPath = directory + "/explore.json"
         output.junitPath = directory + "/junit.xml"
+        output.htmlPath = directory + "/explore.html"
         #expect(await ExploreRun.run(configuration, output: output, print: { _ in }) == 0)
         let json = try JSONValue.parse(try Files.read(directory + "/explore.json"))
         #expect(json["tool"] == "imock explore")
@@ -88,6 +89,8 @@ struct ExploreRunTests {
         let written = Files.entries(of: directory + "/findings") ?? []
         #expect(!written.isEmpty)
         #expect(lines.text.contains("reproduce with imock explore --seed"))
+        let html = String(decoding: try Files.read(directory + "/explore.html"), as: UTF8.self)
+        #expect(html.contains("<svg") && html.contains("explore-"))
         let report = try JSONValue.parse(try Files.read(directory + "/explore.json"))
         #expect(report["explore"]?["findings"]?.arrayValue?.count == written.count)
     }
