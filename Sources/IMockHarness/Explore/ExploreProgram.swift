@@ -80,6 +80,17 @@ public enum ExploreOperation: Sendable, Equatable {
         }
     }
 
+    /// The adapter command it needs, if it is an SDK call (`login`, `logout`, `send`, `renewToken`).
+    public var commandName: String? {
+        switch self {
+        case .login: return "login"
+        case .logout: return "logout"
+        case .send: return "send"
+        case .renewToken: return "renewToken"
+        default: return nil
+        }
+    }
+
     /// Whether a session may start on its device with it (the end of "no reconnect by itself").
     public var startsLogin: Bool {
         if case .login = self { return true }

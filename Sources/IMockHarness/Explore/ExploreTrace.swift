@@ -25,6 +25,9 @@ public struct ExploreTrace: Sendable {
     /// (a kick or REST call answered 404, no token for a deleted or banned user): the program,
     /// not the client; ``Explorer`` drops that operation and runs the program again.
     public var stoppedOnMissingTarget = false
+    /// The adapter command the run was skipped for (`adapter X does not support renewToken (…)`):
+    /// ``Explorer`` leaves out the operations that need it and runs the program again.
+    public var unsupportedCommand: String?
 
     /// A trace of `events`.
     public init(events: [Event], completedOperations: Int) {
@@ -58,6 +61,9 @@ public struct ExploreTrace: Sendable {
         if result.outcome == .skipped {
             completedOperations = 0
             stoppedBecause = "skipped: \(result.note ?? "")"
+            unsupportedCommand = result.note.flatMap { note in
+                note.split(separator: " ").drop { $0 != "support" }.dropFirst().first.map(String.init)
+            }
         }
         if let message = result.divergence?.failure.message, stopped != nil {
             stoppedOnMissingTarget = message.contains("answered 404, expected 200") || message.hasPrefix("no token for")

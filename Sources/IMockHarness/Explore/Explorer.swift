@@ -65,8 +65,17 @@ public enum Explorer {
             var program = generator.program(seed: seed)
             var (trace, found) = await check(program, seed: seed, configuration: configuration)
             // A generated kick or REST call may miss (its device was already gone): drop it, run again.
-            while found == nil, let stopped = trace, stopped.stoppedOnMissingTarget, stopped.completedOperations < program.operations.count {
-                program.operations.remove(at: stopped.completedOperations)
+            // So too the operations an adapter cannot do.
+            while found == nil, let stopped = trace {
+                if let command = stopped.unsupportedCommand {
+                    let before = program.operations.count
+                    program.operations.removeAll { $0.commandName == command }
+                    guard program.operations.count < before else { break }
+                } else if stopped.stoppedOnMissingTarget, stopped.completedOperations < program.operations.count {
+                    program.operations.remove(at: stopped.completedOperations)
+                } else {
+                    break
+                }
                 (trace, found) = await check(program, seed: seed, configuration: configuration)
             }
             guard let (property, violation) = found else {

@@ -233,10 +233,5 @@ struct Blackholes {
 
 extension ExploreOperation {
     /// Whether it is an SDK call on `device`.
-    func isCall(on device: String) -> Bool {
-        switch self {
-        case .login(let name, _), .logout(let name), .send(let name, _, _), .renewToken(let name, _): return name == device
-        default: return false
-        }
-    }
+    func isCall(on device: String) -> Bool { commandName != nil && self.device == device }
 }

@@ -56,6 +56,39 @@ struct ExploreGeneratorTests {
         #expect(blackholedLogins > 20)
     }
 
+    @Test("a run's timeline reads back as a trace: steps as operations, journal summaries as frames, why it stopped")
+    func traceFromTimeline() {
+        let program = ExploreProgram(
+            profile: .easemob, policy: ["vendor": "easemob"], users: ["u1"], devices: [ExploreDevice(name: "d1", user: "u1", platform: "ios")],
+            operations: [.login(device: "d1", ttlSeconds: nil), .kick(user: "u1", device: "d1", code: 217)])
+        let callback = ObservedCallback(
+            sequence: 1, device: "d1", name: "connectionStateDidChange", arguments: [CallbackArgument("state", "connected")], timeMs: 5, stepIndex: 0)
+        var result = ScenarioResult(
+            file: "x", name: "x", rules: [], devices: ["d1"], outcome: .failed, note: nil,
+            divergence: Divergence(stepIndex: 1, stepPath: "steps[1]", stepSummary: "control kick d1 217",
+                                   failure: ScenarioFailure("POST /_imock/apps/a/b/kick answered 404, expected 200"), atMs: 9),
+            timeline: [
+                .step(index: 0, path: "steps[0]", summary: "login", device: "d1", atMs: 0), .callback(callback),
+                .server(device: "d1", resource: "ios_d1", summary: "kicked code=217 by=null", atMs: 7),
+                .server(device: "d1", resource: "ios_d1", summary: "close 4217", atMs: 7), .step(index: 2, path: "steps[2]", summary: "check", device: nil, atMs: 9),
+            ],
+            startMs: 0, virtualMs: 9, wallMs: 1)
+        let steps = [0: 0, 1: 1]
+        let trace = ExploreTrace(result: result, program: program, operationOfStep: steps)
+        #expect(trace.events.count == 4 && trace.completedOperations == 1 && trace.stoppedOnMissingTarget)
+        guard case .server("d1", "kicked", 217?, 7) = trace.events[2], case .server("d1", "closed", 4217?, 7) = trace.events[3],
+            case .callback(_, .connected) = trace.events[1]
+        else {
+            Issue.record("\(trace.events)")
+            return
+        }
+        result.outcome = .skipped
+        result.divergence = nil
+        result.note = "adapter py does not support renewToken (steps[5])"
+        let skipped = ExploreTrace(result: result, program: program, operationOfStep: steps)
+        #expect(skipped.completedOperations == 0 && skipped.unsupportedCommand == "renewToken")
+    }
+
     @Test("the shrinker keeps only what the failure needs: fewer steps, devices, users, shorter clock moves")
     func shrinks() async {
         let program = ExploreProgram(

@@ -24,6 +24,33 @@ struct ExploreRunTests {
         }
     }
 
+    @Test("a program's run repeats from its seed: the same callbacks and server frames in the same order")
+    func reproducible() async throws {
+        let configuration = ExploreConfiguration()
+        let generator = ExploreGenerator(profile: .easemob, steps: 16)
+        for seed in UInt64(40)..<44 {
+            let program = generator.program(seed: seed)
+            func summary() async throws -> [String] {
+                let trace = try #require(await Explorer.run(program, seed: seed, settings: configuration.settings, pool: nil))
+                // Virtual times since the first frame: the clock starts at the wall clock's time.
+                let start = trace.events.lazy.compactMap { event -> Int64? in
+                    if case .server(_, _, _, let atMs) = event { return atMs } else { return nil }
+                }.first ?? 0
+                return trace.events.map { event in
+                    switch event {
+                    case .operation(let index): return "op \(index)"
+                    case .callback(let callback, _): return "\(callback.device) \(callback.summary) \(callback.timeMs - start)"
+                    case .server(let device, let op, let code, let atMs): return "\(device) \(op) \(code ?? 0) \(atMs - start)"
+                    }
+                }
+            }
+            let first = try await summary()
+            #expect(first.count > program.operations.count)
+            let second = try await summary()
+            #expect(second == first, "seed \(seed): \(zip(first, second).first { $0 != $1 }.map { "\($0) ≠ \($1)" } ?? "lengths differ")")
+        }
+    }
+
     @Test("a bounded exploration in the zim profile breaks no property")
     func zimProfile() async {
         var configuration = ExploreConfiguration()
