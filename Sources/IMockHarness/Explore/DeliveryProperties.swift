@@ -88,7 +88,8 @@ enum DeliveryProperties {
 extension ExploreProperty {
     /// Every property, in the order they are checked.
     public static let all: [ExploreProperty] = [
-        SessionProperties.noReconnectAfterSessionEnd, SessionProperties.kickCallbackMatchesCode, SessionProperties.loginThenConnected,
+        SessionProperties.noReconnectAfterSessionEnd, KickTableProperty.easemob, KickTableProperty.openim, KickTableProperty.zim,
+        SessionProperties.loginThenConnected,
         SessionProperties.quietAfterLogout, SessionProperties.droppedDeviceReconnects, DeviceLimitProperty.property,
         DeliveryProperties.tokenWarningOrder,
         DeliveryProperties.messagesOnceInOrder,

@@ -25,6 +25,8 @@ public struct ExploreTrace: Sendable {
     /// (a kick or REST call answered 404, no token for a deleted or banned user): the program,
     /// not the client; ``Explorer`` drops that operation and runs the program again.
     public var stoppedOnMissingTarget = false
+    /// The reference clients' wire dialect in the run.
+    public var transport: ClientTransport = .imockJSON
     /// The adapter command the run was skipped for (`adapter X does not support renewToken (…)`):
     /// ``Explorer`` leaves out the operations that need it and runs the program again.
     public var unsupportedCommand: String?

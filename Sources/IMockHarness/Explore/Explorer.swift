@@ -109,7 +109,9 @@ public enum Explorer {
         settings.seedRandom = seed
         let result = await ScenarioRun(fixture: fixture, settings: settings, index: 0, pool: pool).run()
         let steps = Dictionary(uniqueKeysWithValues: program.operations.indices.map { ($0, $0) })
-        return ExploreTrace(result: result, program: program, operationOfStep: steps)
+        var trace = ExploreTrace(result: result, program: program, operationOfStep: steps)
+        trace.transport = settings.transport
+        return trace
     }
 
     /// Shrinks a failing program and writes it as a fixture with the violation's witness.

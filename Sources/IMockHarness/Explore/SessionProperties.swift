@@ -153,61 +153,6 @@ enum SessionProperties {
         }
         return nil
     }
-
-    /// C6, E13, S5 (easemob): a connected device kicked with a code gets that code's account callback.
-    static let kickCallbackMatchesCode = ExploreProperty(
-        id: "kick-callback-matches-code", rules: ["C6", "E13"],
-        summary: "a connected device kicked with code X ends with the callback the kick table gives X (206/220 → LoginFromOtherDevice, 207 → RemoveFromServer, 305 → ForbidByServer, others → ForcedToLogout(X))",
-        profiles: [.easemob]
-    ) { trace, program in
-        var connected: Set<String> = []
-        var kicked: [String: (code: Int, operation: Int)] = [:]
-        var current = 0
-        var blackholes = Blackholes()
-        for event in trace.events {
-            switch event {
-            case .operation(let index):
-                current = index
-                blackholes.apply(program.operations[index], program)
-            case .server(let device, "kicked", let code?, _) where connected.contains(device) && !blackholes.holds(device, program):
-                kicked[device] = kicked[device] ?? (code, current)
-            case .server: continue
-            case .callback(let callback, let meaning):
-                switch meaning {
-                case .connected: connected.insert(callback.device)
-                case .loggedOut:
-                    connected.remove(callback.device)
-                    kicked[callback.device] = nil
-                case .sessionEnded:
-                    connected.remove(callback.device)
-                    guard let kick = kicked.removeValue(forKey: callback.device) else { continue }
-                    let expected = kickCallback(kick.code)
-                    if callback.name == expected.name && (expected.code == nil || callback.argument("code")?.intValue == Int64(kick.code)) {
-                        continue
-                    }
-                    let pattern = expected.name + (expected.code.map { "(code: \($0))" } ?? "")
-                    return ExploreViolation(
-                        device: callback.device,
-                        message: "\(callback.device) was kicked with \(kick.code) while connected but ended with #\(callback.sequence) \(callback.summary), not \(pattern)",
-                        operation: current, witness: .sequence(patterns: [pattern], since: kick.operation))
-                default:
-                    continue
-                }
-            }
-        }
-        return nil
-    }
-
-    /// The easemob account callback of a kick code (docs/CLIENT.md § Kicks and token errors).
-    static func kickCallback(_ code: Int) -> (name: String, code: Int?) {
-        switch code {
-        case 206, 220: return ("userAccountDidLoginFromOtherDevice", nil)
-        case 207: return ("userAccountDidRemoveFromServer", nil)
-        case 305: return ("userDidForbidByServer", nil)
-        case 108: return ("tokenDidExpire", nil)
-        default: return ("userAccountDidForcedToLogout", code)
-        }
-    }
 }
 
 /// The users whose connections a black hole holds, operation by operation: a device's network

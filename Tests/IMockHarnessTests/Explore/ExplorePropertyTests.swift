@@ -97,6 +97,31 @@ struct ExplorePropertyTests {
         }
     }
 
+    @Test("the kick tables of openim and zim; over OpenIM's gateway every kick is 2002")
+    func kickTables() throws {
+        #expect(KickTableProperty.expected(104, profile: .openim, transport: .imockJSON).name == "onUserTokenInvalid")
+        #expect(KickTableProperty.expected(104, profile: .openim, transport: .openIM).name == "onKickedOffline")
+        #expect(KickTableProperty.expected(217, profile: .openim, transport: .imockJSON).name == "onKickedOffline")
+        let zim = KickTableProperty.expected(108, profile: .zim, transport: .imockJSON)
+        #expect(zim.name == "connectionStateChanged" && zim.arguments.last?.1 == "TokenExpired")
+        var program = Self.program([.login(device: "d1", ttlSeconds: nil), .kick(user: "u1", device: "d1", code: 104)])
+        program.profile = .openim
+        var trace = TraceBuilder()
+        trace.profile = .openim
+        trace.operation(0)
+        trace.callback("d1", "onConnecting")
+        trace.callback("d1", "loginSuccess")
+        trace.callback("d1", "onConnectSuccess")
+        trace.operation(1)
+        trace.server("d1", "kicked", code: 104)
+        trace.callback("d1", "onKickedOffline")
+        let property = Self.property("kick-callback-matches-code-openim")
+        #expect(try #require(property.check(trace.trace(completed: 2), program)).witness == .sequence(patterns: ["onUserTokenInvalid"], since: 1))
+        var overGateway = trace.trace(completed: 2)
+        overGateway.transport = .openIM
+        #expect(property.check(overGateway, program) == nil)
+    }
+
     @Test("a successful login is followed at once by connected")
     func loginThenConnected() throws {
         let program = Self.program([.login(device: "d1", ttlSeconds: nil)])
