@@ -15,41 +15,31 @@ enum DeviceLimitProperty {
         guard program.policy["vendor"]?.stringValue == "easemob" else { return nil }
         let single = program.policy["mode"]?.stringValue == "singleDevice"
         var connected: [String] = []  // in the order they connected
-        var current = 0
-        var blackholes = Blackholes()
-        for event in trace.events {
-            switch event {
-            case .operation(let index):
-                current = index
-                blackholes.apply(program.operations[index], program)
-            case .server:
-                continue
-            case .callback(let callback, let meaning):
-                switch meaning {
-                case .lost, .sessionEnded, .loggedOut, .loginFailed: connected.removeAll { $0 == callback.device }
-                case .connected:
-                    connected.removeAll { $0 == callback.device }
-                    connected.append(callback.device)
-                    guard let device = program.device(callback.device), !blackholes.holds(device.name, program) else { continue }
-                    let group = single ? "all" : Self.group(device.platform)
-                    let peers = connected.filter { name in
-                        guard let peer = program.device(name), peer.user == device.user, !blackholes.holds(name, program) else { return false }
-                        return single || Self.group(peer.platform) == group
-                    }
-                    let limit = single ? 1 : Self.limit(program.policy, group: group)
-                    guard peers.count > limit else { continue }
-                    let firstWins = single && program.policy["rule"]?.stringValue == "firstDeviceWins"
-                    let extra = firstWins ? device.name : peers[0]
-                    return ExploreViolation(
-                        device: extra,
-                        message: "\(device.user) has \(peers.count) devices connected in group \(group) (\(peers.joined(separator: ", "))) after #\(callback.sequence) \(callback.device): \(callback.summary); the policy allows \(limit)",
-                        operation: current, witness: .notConnected)
-                default:
-                    continue
+        return trace.firstViolation(in: program) { event, scan in
+            guard case .callback(let callback, let meaning) = event else { return nil }
+            switch meaning {
+            case .lost, .sessionEnded, .loggedOut, .loginFailed: connected.removeAll { $0 == callback.device }
+            case .connected:
+                connected.removeAll { $0 == callback.device }
+                connected.append(callback.device)
+                guard let device = program.device(callback.device), !scan.holds(device.name) else { return nil }
+                let group = single ? "all" : Self.group(device.platform)
+                let peers = connected.filter { name in
+                    guard let peer = program.device(name), peer.user == device.user, !scan.holds(name) else { return false }
+                    return single || Self.group(peer.platform) == group
                 }
+                let limit = single ? 1 : Self.limit(program.policy, group: group)
+                guard peers.count > limit else { return nil }
+                let firstWins = single && program.policy["rule"]?.stringValue == "firstDeviceWins"
+                return ExploreViolation(
+                    device: firstWins ? device.name : peers[0],
+                    message: "\(device.user) has \(peers.count) devices connected in group \(group) (\(peers.joined(separator: ", "))) after #\(callback.sequence) \(callback.device): \(callback.summary); the policy allows \(limit)",
+                    operation: scan.operation, witness: .notConnected)
+            default:
+                break
             }
+            return nil
         }
-        return nil
     }
 
     /// The Easemob platform group of a fixture platform.

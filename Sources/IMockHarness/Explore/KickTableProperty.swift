@@ -40,40 +40,30 @@ enum KickTableProperty {
         ) { trace, program in
             var connected: Set<String> = []
             var kicked: [String: (code: Int, operation: Int)] = [:]
-            var current = 0
-            var blackholes = Blackholes()
-            for event in trace.events {
+            return trace.firstViolation(in: program) { event, scan in
                 switch event {
-                case .operation(let index):
-                    current = index
-                    blackholes.apply(program.operations[index], program)
-                case .server(let device, "kicked", let code?, _) where connected.contains(device) && !blackholes.holds(device, program):
-                    kicked[device] = kicked[device] ?? (code, current)
-                case .server:
-                    continue
-                case .callback(let callback, let meaning):
-                    switch meaning {
-                    case .connected: connected.insert(callback.device)
-                    case .loggedOut:
-                        connected.remove(callback.device)
-                        kicked[callback.device] = nil
-                    case .sessionEnded:
-                        connected.remove(callback.device)
-                        guard let kick = kicked.removeValue(forKey: callback.device) else { continue }
-                        let expected = Self.expected(kick.code, profile: program.profile, transport: trace.transport)
-                        if callback.name == expected.name && expected.arguments.allSatisfy({ callback.argument($0.0) == $0.1 }) { continue }
-                        let arguments = expected.arguments.map { "\($0.0): \($0.1.encodedString)" }.joined(separator: ", ")
-                        let pattern = expected.name + (arguments.isEmpty ? "" : "(\(arguments))")
-                        return ExploreViolation(
-                            device: callback.device,
-                            message: "\(callback.device) was kicked with \(kick.code) while connected but ended with #\(callback.sequence) \(callback.summary), not \(pattern)",
-                            operation: current, witness: .sequence(patterns: [pattern], since: kick.operation))
-                    default:
-                        continue
-                    }
+                case .server(let device, "kicked", let code?, _) where connected.contains(device) && !scan.holds(device):
+                    kicked[device] = kicked[device] ?? (code, scan.operation)
+                case .callback(let callback, .connected): connected.insert(callback.device)
+                case .callback(let callback, .loggedOut):
+                    connected.remove(callback.device)
+                    kicked[callback.device] = nil
+                case .callback(let callback, .sessionEnded):
+                    connected.remove(callback.device)
+                    guard let kick = kicked.removeValue(forKey: callback.device) else { return nil }
+                    let expected = Self.expected(kick.code, profile: program.profile, transport: trace.transport)
+                    if callback.name == expected.name && expected.arguments.allSatisfy({ callback.argument($0.0) == $0.1 }) { return nil }
+                    let arguments = expected.arguments.map { "\($0.0): \($0.1.encodedString)" }.joined(separator: ", ")
+                    let pattern = expected.name + (arguments.isEmpty ? "" : "(\(arguments))")
+                    return ExploreViolation(
+                        device: callback.device,
+                        message: "\(callback.device) was kicked with \(kick.code) while connected but ended with #\(callback.sequence) \(callback.summary), not \(pattern)",
+                        operation: scan.operation, witness: .sequence(patterns: [pattern], since: kick.operation))
+                default:
+                    break
                 }
+                return nil
             }
-            return nil
         }
     }
 }

@@ -17,43 +17,41 @@ enum SessionProperties {
     ) { trace, program in
         enum Watch { case ended(Int, String), dropped(Int, String) }
         var watching: [String: Watch] = [:]
-        var current = 0
-        var blackholes = Blackholes()
         var connected: Set<String> = []
-        for event in trace.events {
+        return trace.firstViolation(in: program) { event, scan in
             switch event {
-            case .operation(let index):
-                current = index
-                blackholes.apply(program.operations[index], program)
+            case .operation:
+                return nil
             case .server(let device, let op, let code, _):
                 let closing = op == "closed" && (code.map { (4000..<5000).contains($0) } ?? false)
                 guard closing || ["kicked", "token.expired", "login.error"].contains(op), watching[device] == nil,
-                    connected.contains(device), !blackholes.holds(device, program)
-                else { continue }
-                watching[device] = .ended(current, op + (code.map { " \($0)" } ?? ""))
+                    connected.contains(device), !scan.holds(device)
+                else { return nil }
+                watching[device] = .ended(scan.operation, op + (code.map { " \($0)" } ?? ""))
+                return nil
             case .callback(let callback, let meaning):
                 switch meaning {
                 case .connected: connected.insert(callback.device)
                 case .lost, .sessionEnded, .loggedOut, .loginFailed: connected.remove(callback.device)
                 default: break
                 }
-                guard let watch = watching[callback.device] else { continue }
+                guard let watch = watching[callback.device] else { return nil }
                 switch (watch, meaning) {
                 case (.ended(let operation, let what), .lost): watching[callback.device] = .dropped(operation, what)
                 case (.dropped(let operation, let what), .connected):
                     return ExploreViolation(
                         device: callback.device,
                         message: "\(callback.device) took the server's end of its session (\(what), operation \(operation)) for a drop and connected again by itself (#\(callback.sequence) \(callback.summary))",
-                        operation: current, witness: .absent(pattern: callback.stablePattern, since: operation))
+                        operation: scan.operation, witness: .absent(pattern: callback.stablePattern, since: operation))
                 case (.ended, .connected), (_, .sessionEnded), (_, .loggedOut), (_, .loginSucceeded):
                     // The end was handled, or a login of the app's own started a new session.
                     watching[callback.device] = nil
                 default:
-                    continue  // a refused login call does not end the watch: the device is still logged in
+                    break  // a refused login call does not end the watch: the device is still logged in
                 }
+                return nil
             }
         }
-        return nil
     }
 
     /// C2: a device whose connection dropped reconnects by itself once the network is back:
@@ -173,6 +171,35 @@ struct Blackholes {
 
     func holds(_ device: String, _ program: ExploreProgram) -> Bool {
         program.device(device).map { users.contains($0.user) } ?? false
+    }
+}
+
+/// Where a scan of a trace is: the operation under way, and the black holes holding devices.
+struct TraceScan {
+    let program: ExploreProgram
+    private(set) var operation = 0
+    private var blackholes = Blackholes()
+
+    init(program: ExploreProgram) { self.program = program }
+
+    /// Whether a black hole holds `device` (or its lifting releases stale frames to it) now.
+    func holds(_ device: String) -> Bool { blackholes.holds(device, program) }
+
+    mutating func enter(_ index: Int) {
+        operation = index
+        blackholes.apply(program.operations[index], program)
+    }
+}
+
+extension ExploreTrace {
+    /// The first violation `body` finds, given each event in order and where the scan is.
+    func firstViolation(in program: ExploreProgram, _ body: (Event, TraceScan) -> ExploreViolation?) -> ExploreViolation? {
+        var scan = TraceScan(program: program)
+        for event in events {
+            if case .operation(let index) = event { scan.enter(index) }
+            if let violation = body(event, scan) { return violation }
+        }
+        return nil
     }
 }
 
