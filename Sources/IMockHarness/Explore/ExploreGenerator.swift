@@ -138,10 +138,16 @@ private struct Builder {
             add(.advance(ms: Int64(draw.below(4000))))
             if draw.below(3) > 0 { add(.network(.restore, device: device)) }
         case 6: tokenLife(&draw, device: device)
-        case 7:  // messages waiting offline, then the login that syncs them
+        case 7:  // messages waiting offline, then the login that syncs them, maybe with an action during the sync
             add(.logout(device: device))
             sends(&draw, to: ownerOf[device]!)
+            let duringSync = draw.below(2) == 0
+            if duringSync { add(.network(.blackhole, device: device)) }
             add(.login(device: device, ttlSeconds: nil))
+            if duringSync {
+                interference(&draw, around: device)
+                add(.network(.restore, device: device))
+            }
         case 8: add(.advance(ms: clockMove(&draw)))
         default:  // a kick of a connected device, with any code, and time for what follows
             if !live.contains(device) { add(.login(device: device, ttlSeconds: nil)) }
