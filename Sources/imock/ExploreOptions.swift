@@ -92,6 +92,13 @@ struct ExploreOptions: Sendable {
                 options.configuration.unknown.insert("dropped-device-reconnects")
             },
             CommandLineOption(
+                "--real-time-quiet", "<seconds>",
+                help: "How long the end of each program listens to a real-time adapter's SDK (its own reconnect timers).",
+                default: "0.2"
+            ) { options, value throws(UsageError) in
+                options.configuration.settings.realTimeQuiet = try OptionValue.seconds(value, option: "--real-time-quiet")
+            },
+            CommandLineOption(
                 "--unknown", "<property|rule>",
                 help: "A property (or every property of a rule) known not to hold for this client: not checked (repeatable)."
             ) { options, value throws(UsageError) in options.configuration.unknown.insert(try knownName(value)) },

@@ -19,6 +19,7 @@ struct ExploreOptionsTests {
         #expect(options.configuration.unknown == ["C10", "login-then-connected"])
         #expect(options.output.directory == "findings" && options.output.jsonPath == "e.json" && options.output.junitPath == "j.xml")
         #expect(options.output.htmlPath == "h.html")
+        #expect(try ExploreOptions.parse(["--real-time-quiet", "8"], environment: [:]).configuration.settings.realTimeQuiet == .seconds(8))
         #expect(try ExploreOptions.parse(["--transport", "openim"], environment: [:]).configuration.profile == .openim)
         let adapter = try ExploreOptions.parse(["--adapter", "py=python3 a.py"], environment: [:]).configuration.settings
         #expect(adapter.adapters["py"] == ["python3", "a.py"] && adapter.adapterOverride == "py")
@@ -40,7 +41,7 @@ struct ExploreOptionsTests {
     func usage() {
         for arguments in [
             ["--runs", "0"], ["--seed", "-1"], ["--steps", "x"], ["--profile", "xmpp"], ["--transport", "xmpp"], ["--unknown", "Q7"],
-            ["--adapter", "noequals"], ["--unknown-file", "/no/such/file"], ["--transport", "openim", "--profile", "zim"], ["stray"],
+            ["--adapter", "noequals"], ["--real-time-quiet", "0"], ["--unknown-file", "/no/such/file"], ["--transport", "openim", "--profile", "zim"], ["stray"],
         ] {
             #expect(throws: UsageError.self, "\(arguments)") { try ExploreOptions.parse(arguments, environment: [:]) }
             #expect(ExploreCommand.run(arguments, environment: [:]) == 64, "\(arguments)")

@@ -2,7 +2,7 @@ import IMockClient
 import IMockCore
 
 /// A generated scenario of `imock explore`: a small world (one app, its policy, users, devices)
-/// and a list of operations. It becomes a fixture (``fixtureDocument(checks:)``), so the
+/// and a list of operations. It becomes a fixture (``fixtureDocument(name:description:rules:labels:checks:listenMs:)``), so the
 /// harness runs it like any other and a finding is kept as a fixture file.
 public struct ExploreProgram: Sendable, Equatable {
     /// The callback vocabulary of every device.
@@ -129,11 +129,21 @@ extension ExploreProgram {
     /// The program as a fixture document: its world, its operations as steps, then `checks`
     /// (at least one step of a fixture must be able to fail; without checks, a check that holds).
     /// `name`, `description` and `rules` describe it; `labels` puts a label on operations by index.
+    /// With `listenMs`, the checks are preceded by an `absent … for` that, for a real-time
+    /// adapter, listens that long to the SDK's own timers (`RunSettings.realTimeQuiet` bounds it).
     public func fixtureDocument(
-        name: String, description: String, rules: [RuleReference], labels: [Int: String] = [:], checks: [(after: Int, step: JSONValue)] = []
+        name: String, description: String, rules: [RuleReference], labels: [Int: String] = [:], checks: [(after: Int, step: JSONValue)] = [],
+        listenMs: Int64? = nil
     ) -> JSONValue {
         let devices: [JSONValue] = devices.map {
             ["name": .string($0.name), "user": .string($0.user), "platform": .string($0.platform), "profile": .string(profile.rawValue)]
+        }
+        let nothing = JSONValue.string("\(self.devices.first?.name ?? "d1"): imockExploreNothing")
+        var checks = checks
+        if let listenMs {
+            checks.insert((operations.count - 1, ["expect": "absent", "callbacks": [nothing], "for": .string(DurationText.format(listenMs))]), at: 0)
+        } else if checks.isEmpty {
+            checks = [(operations.count - 1, ["expect": "absent", "callbacks": [nothing]])]
         }
         var steps: [JSONValue] = []
         for (index, operation) in operations.enumerated() {
@@ -145,10 +155,6 @@ extension ExploreProgram {
             steps.append(step)
             steps += checks.filter { $0.after == index }.map(\.step)
         }
-        steps += checks.filter { $0.after >= operations.count || $0.after < 0 }.map(\.step)
-        if checks.isEmpty, let first = devices.first?["name"]?.stringValue {
-            steps.append(["expect": "absent", "callbacks": [.string("\(first): imockExploreNothing")]])
-        }
         return [
             "name": .string(name), "description": .string(description),
             "rules": .array(rules.map { ["id": .string($0.id), "source": .string($0.source)] }),
@@ -157,9 +163,10 @@ extension ExploreProgram {
         ]
     }
 
-    /// The program as a fixture the harness runs.
-    public func fixture(name: String = "explore", rules: [RuleReference] = [ExploreProgram.runRule]) throws(FixtureError) -> Fixture {
-        var fixture = try FixtureParser.parse(fixtureDocument(name: name, description: "", rules: rules).encoded(), file: name)
+    /// The program as a fixture the harness runs (`listenMs`: see ``fixtureDocument(name:description:rules:labels:checks:listenMs:)``).
+    public func fixture(name: String = "explore", listenMs: Int64? = nil) throws(FixtureError) -> Fixture {
+        let document = fixtureDocument(name: name, description: "", rules: [ExploreProgram.runRule], listenMs: listenMs)
+        var fixture = try FixtureParser.parse(document.encoded(), file: name)
         fixture.file = name
         return fixture
     }

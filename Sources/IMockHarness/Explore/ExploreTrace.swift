@@ -47,7 +47,8 @@ public struct ExploreTrace: Sendable {
                 if let operation = operationOfStep[index] { events.append(.operation(operation)) }
             case .callback(let callback):
                 var callback = callback
-                callback.stepIndex = operationOfStep[callback.stepIndex] ?? callback.stepIndex
+                // A callback during a check the fixture adds belongs to the operation before it.
+                callback.stepIndex = operationOfStep[callback.stepIndex] ?? max(0, program.operations.count - 1)
                 events.append(.callback(callback, LinkEvent(callback, profile: program.profile)))
             case .server(let device?, _, let summary, let atMs):
                 let (op, code) = Self.parse(summary)

@@ -104,7 +104,7 @@ public enum Explorer {
 
     /// The trace of one run of `program` (nil when it is not a valid fixture: a generator bug).
     static func run(_ program: ExploreProgram, seed: UInt64, settings: RunSettings, pool: AdapterPool?) async -> ExploreTrace? {
-        guard let fixture = try? program.fixture() else { return nil }
+        guard let fixture = try? program.fixture(listenMs: listenMs(settings)) else { return nil }
         var settings = settings
         settings.seedRandom = seed
         let result = await ScenarioRun(fixture: fixture, settings: settings, index: 0, pool: pool).run()
@@ -112,6 +112,14 @@ public enum Explorer {
         var trace = ExploreTrace(result: result, program: program, operationOfStep: steps)
         trace.transport = settings.transport
         return trace
+    }
+
+    /// How long the end of a program listens to a real-time adapter: only when an external
+    /// adapter drives the devices (for the reference client it would move the clock for nothing).
+    static func listenMs(_ settings: RunSettings) -> Int64? {
+        guard settings.adapterOverride != nil else { return nil }
+        let (seconds, attoseconds) = settings.realTimeQuiet.components
+        return max(1, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
     }
 
     /// Shrinks a failing program and writes it as a fixture with the violation's witness.
@@ -159,6 +167,7 @@ public enum Explorer {
         return kept.fixtureDocument(
             name: property.rules.joined(separator: " ") + " explore finding: " + property.summary,
             description: violation.message + ". Found by imock explore --seed \(seed) --runs 1 --steps \(configuration.steps) --profile \(configuration.profile.rawValue)\(transport), shrunk from \(generated) operations.",
-            rules: property.ruleReferences, labels: labels, checks: [(kept.operations.count - 1, violation.expectation())])
+            rules: property.ruleReferences, labels: labels, checks: [(kept.operations.count - 1, violation.expectation())],
+            listenMs: listenMs(configuration.settings))
     }
 }

@@ -45,6 +45,10 @@ enum KickTableProperty {
                 case .server(let device, "kicked", let code?, _) where connected.contains(device) && !scan.holds(device):
                     kicked[device] = kicked[device] ?? (code, scan.operation)
                 case .callback(let callback, .connected): connected.insert(callback.device)
+                case .callback(let callback, .lost):
+                    // Not connected in its own view: a kick the server sends now is on a socket it left.
+                    // (A kick's own drop report comes after the kick: that kick stays recorded.)
+                    connected.remove(callback.device)
                 case .callback(let callback, .loggedOut):
                     connected.remove(callback.device)
                     kicked[callback.device] = nil

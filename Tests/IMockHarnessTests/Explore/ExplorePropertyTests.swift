@@ -120,6 +120,15 @@ struct ExplorePropertyTests {
         var overGateway = trace.trace(completed: 2)
         overGateway.transport = .openIM
         #expect(property.check(overGateway, program) == nil)
+        // A kick sent after the device saw its connection fail is on a socket it left: not judged.
+        var left = TraceBuilder()
+        left.profile = .openim
+        left.events = Array(trace.events.prefix(4))
+        left.callback("d1", "onConnectFailure", [("code", 10003), ("message", "connection lost")])
+        left.operation(1)
+        left.server("d1", "kicked", code: 207)
+        left.callback("d1", "onUserTokenInvalid", [("message", "token does not exist")])
+        #expect(property.check(left.trace(completed: 2), program) == nil)
     }
 
     @Test("a successful login is followed at once by connected")
