@@ -88,8 +88,9 @@ struct ExploreOptions: Sendable {
                 let (name, command) = try RunOptions.adapter(value)
                 options.configuration.settings.adapters = [name: command]
                 options.configuration.settings.adapterOverride = name
-                // An SDK's own back-off runs in real time, which the closing two virtual minutes do not wait for.
-                options.configuration.unknown.insert("dropped-device-reconnects")
+                // An SDK's own back-off runs in real time, which the closing two virtual minutes do not wait
+                // for; and two devices' reports reach the harness in the order their sockets are read.
+                options.configuration.unknown.formUnion(["dropped-device-reconnects", "device-limit"])
             },
             CommandLineOption(
                 "--real-time-quiet", "<seconds>",

@@ -24,7 +24,7 @@ struct ExploreOptionsTests {
         let adapter = try ExploreOptions.parse(["--adapter", "py=python3 a.py"], environment: [:]).configuration.settings
         #expect(adapter.adapters["py"] == ["python3", "a.py"] && adapter.adapterOverride == "py")
         // A real-time SDK's back-off is not waited for by the closing virtual minutes.
-        #expect(try ExploreOptions.parse(["--adapter", "py=python3 a.py"], environment: [:]).configuration.unknown == ["dropped-device-reconnects"])
+        #expect(try ExploreOptions.parse(["--adapter", "py=python3 a.py"], environment: [:]).configuration.unknown == ["dropped-device-reconnects", "device-limit"])
     }
 
     @Test("--unknown-file reads ids one a line, with comments")

@@ -3,21 +3,24 @@ import IMockCore
 
 /// The properties about sessions: how they start, end and come back.
 enum SessionProperties {
-    /// C9, C6: a device the server ended (a kick, a token error, a refused login, a close
-    /// `4000 + code`) never connects again by itself. Read from the device's side: when the server
-    /// ended the session of a device that was connected, and the first thing the device reports
-    /// after it is a drop (it took the end for a network loss), it must not come back connected
-    /// before the app logs it in again. Left out: ends sent to a device not connected in its own
-    /// view (the end may be on a socket it already left, after a cut or a pong timeout) and ends
-    /// sent while its user has a black hole (it may never get them).
+    /// C9, C6: a device whose session ended never connects again by itself. Two readings. A
+    /// device that *reported* its session over (its kick or expiry callback) must not report
+    /// `connected` before a login of the app's own succeeds. And when the server ended (a kick, a
+    /// token error, a refused login, a close `4000 + code`) the session of a device that was
+    /// connected, and the first thing the device reports after it is a drop (it took the end for a
+    /// network loss), it must not come back connected before the app logs it in again; left out
+    /// there: ends sent to a device not connected in its own view (the end may be on a socket it
+    /// already left, after a cut or a pong timeout) and ends sent while its user has a black hole
+    /// (it may never get them).
     static let noReconnectAfterSessionEnd = ExploreProperty(
         id: "no-reconnect-after-session-end", rules: ["C9", "C6"],
-        summary: "a device the server ended (kicked, token.expired, login.error, close 4000+code) never reconnects by itself",
+        summary: "a device whose session ended (its own kick or expiry callback; or kicked, token.expired, login.error, close 4000+code from the server) never reconnects by itself",
         profiles: Set(SDKProfile.allCases)
     ) { trace, program in
         enum Watch { case ended(Int, String), dropped(Int, String) }
         var watching: [String: Watch] = [:]
         var connected: Set<String> = []
+        var reported: [String: (Int, ObservedCallback)] = [:]
         return trace.firstViolation(in: program) { event, scan in
             switch event {
             case .operation:
@@ -33,6 +36,18 @@ enum SessionProperties {
                 switch meaning {
                 case .connected: connected.insert(callback.device)
                 case .lost, .sessionEnded, .loggedOut, .loginFailed: connected.remove(callback.device)
+                default: break
+                }
+                // The device's own word: after it reported its session over, only a login of the app's brings it back.
+                switch meaning {
+                case .sessionEnded: reported[callback.device] = (scan.operation, callback)
+                case .loginSucceeded: reported[callback.device] = nil
+                case .connected:
+                    guard let (operation, end) = reported[callback.device] else { break }
+                    return ExploreViolation(
+                        device: callback.device,
+                        message: "\(callback.device) reported its session over (#\(end.sequence) \(end.summary)) and then connected again by itself (#\(callback.sequence) \(callback.summary))",
+                        operation: scan.operation, witness: .absent(pattern: callback.stablePattern, since: operation))
                 default: break
                 }
                 guard let watch = watching[callback.device] else { return nil }

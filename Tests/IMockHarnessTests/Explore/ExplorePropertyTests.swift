@@ -74,6 +74,14 @@ struct ExplorePropertyTests {
         #expect(violation.device == "d1" && violation.operation == 2)
         #expect(violation.witness == .absent(pattern: "d1: connectionStateDidChange(state: \"connected\")", since: 1))
 
+        // A device that reported the kick (its callback) and connects again anyway (the Web SDK after a 305).
+        var reportedThenBack = good
+        reportedThenBack.callback("d1", "connectionStateDidChange", [("state", "connected")])
+        #expect(try #require(property.check(reportedThenBack.trace(completed: 3), program)).message.contains("reported its session over"))
+        var loggedInAgain = good
+        loggedInAgain.loggedIn("d1")
+        #expect(property.check(loggedInAgain.trace(completed: 3), program) == nil)
+
         // The same trace while a black hole holds the user's connections: the kick may never have come.
         let held = Self.program([.network(.blackhole, device: "d1")] + program.operations)
         var shifted = TraceBuilder()
