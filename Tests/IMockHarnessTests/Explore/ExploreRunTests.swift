@@ -1,6 +1,7 @@
 import IMockClient
 import IMockCommon
 import IMockCore
+import IMockTestSupport
 import Synchronization
 import Testing
 
@@ -61,7 +62,7 @@ struct ExploreRunTests {
         for finding in findings { Issue.record("seed \(finding.seed): \(finding.property.id): \(finding.violation.message)") }
     }
 
-    @Test("a client that reconnects after a 217 is found, shrunk to a handful of steps, and its fixture fails under imock run")
+    @Test("a client that reconnects after a 217 is found, shrunk to a handful of steps, and its fixture (valid against Fixtures/schema.json) fails under imock run")
     func plantedBug() async throws {
         var configuration = ExploreConfiguration()
         configuration.runs = 40
@@ -84,6 +85,16 @@ struct ExploreRunTests {
         #expect(await ConformanceRun.run(run, output: { _ in }) == 1)
         run.settings.plantedClientBug = nil
         #expect(await ConformanceRun.run(run, output: { _ in }) == 0)
+        if await available("python3", python: "import jsonschema") {
+            let script = """
+                import json, sys, jsonschema
+                schema = json.load(open(sys.argv[1] + "/Fixtures/schema.json"))
+                errors = [e.message for e in jsonschema.Draft202012Validator(schema).iter_errors(json.load(open(sys.argv[2])))]
+                print("\\n".join(errors) or "ok")
+                """
+            let output = try await ExternalCommand.run("python3", ["-c", script, packageRoot, path])
+            #expect(output.stdout == "ok\n", "the finding does not validate against Fixtures/schema.json: \(output.stdout) \(output.stderr)")
+        }
         let text = String(decoding: try Files.read(path), as: UTF8.self)
         #expect(text.contains("\"C9\"") || text.contains("\"C6\""))
         #expect(text.contains("--seed \(finding.seed)"))
