@@ -37,7 +37,8 @@ public final class IMockProcess: @unchecked Sendable {
         _ arguments: [String] = [], openFileLimit: Int? = nil, fileSizeLimitBlocks: Int? = nil
     ) async throws -> IMockProcess {
         let binary = try binaryPath()
-        let serveArguments = ["serve", "--port", "0"] + arguments
+        // --exit-with-parent: a test process that crashes does not leave its servers running.
+        let serveArguments = ["serve", "--port", "0", "--exit-with-parent"] + arguments
         let process: SpawnedProcess
         let limits = [openFileLimit.map { "ulimit -n \($0)" }, fileSizeLimitBlocks.map { "ulimit -f \($0)" }].compactMap { $0 }
         if !limits.isEmpty {
