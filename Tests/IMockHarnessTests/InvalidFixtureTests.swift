@@ -28,7 +28,7 @@ extension HarnessTests {
         ]
 
         /// These and the refused parameter tables.
-        static let allCases = cases + ParameterisedFixtureTests.refusals + CapturedValueTests.refusals
+        static let allCases = cases + ParameterisedFixtureTests.refusals + CapturedValueTests.refusals + CallbackTriggeredFaultTests.refusals
 
         @Test("the parser names the JSON path and the reason", arguments: allCases.indices)
         func refused(index: Int) {

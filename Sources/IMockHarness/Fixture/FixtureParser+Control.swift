@@ -4,7 +4,7 @@ extension FixtureParser {
     static let controlKeys: [String: [String]] = [
         "kick": ["user", "device", "code", "reason", "byDeviceName", "byExtension"],
         "expireToken": ["user"], "revokeTokens": ["user"], "settings": ["settings"],
-        "fault": ["kind", "user", "device", "fields"], "clearFaults": [], "tokens": ["user"], "sessions": [],
+        "fault": ["kind", "user", "device", "fields", "when"], "clearFaults": [], "tokens": ["user"], "sessions": [],
     ]
 
     static func parseControl(_ value: JSONValue, at path: String, context: StepContext) throws(FixtureError) -> ControlCall {
@@ -51,8 +51,12 @@ extension FixtureParser {
         default:
             parsed = .clearFaults
         }
+        let when = try reader.value("when").map { json throws(FixtureError) in
+            try MatcherParser.pattern(json, at: reader.at("when"), device: nil, known: context.deviceNames)
+        }
         return ControlCall(
             action: parsed, app: app.name, status: try reader.int("status", in: 100...599).map(Int.init),
-            response: try reader.value("response").map { json throws(FixtureError) in try MatcherParser.subset(json, at: reader.at("response")) })
+            response: try reader.value("response").map { json throws(FixtureError) in try MatcherParser.subset(json, at: reader.at("response")) },
+            when: when)
     }
 }

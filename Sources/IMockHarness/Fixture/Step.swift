@@ -133,6 +133,8 @@ public struct ControlCall: Sendable {
     public var status: Int?
     /// A subset the answer's body must contain.
     public var response: ValueMatcher?
+    /// A fault made when this callback is observed (after the step), not at the step.
+    public var when: CallbackPattern?
 }
 
 /// The control-API actions.

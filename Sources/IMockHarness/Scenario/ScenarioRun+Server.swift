@@ -31,6 +31,10 @@ extension ScenarioRun {
 
     /// A control-API call; its status and body are checked.
     func perform(_ call: ControlCall) async throws(ScenarioFailure) {
+        if let pattern = call.when {
+            arm(call, when: pattern)
+            return
+        }
         let app = apps[call.app ?? fixture.apps[0].name]!
         let method: String
         let path: String

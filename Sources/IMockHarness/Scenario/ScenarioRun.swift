@@ -27,6 +27,8 @@ public final class ScenarioRun {
     /// Values captured by steps, in order (``StepCapture``), and the last REST or control answer.
     var captured: [(key: String, value: JSONValue)] = []
     var lastAnswer: JSONValue?
+    /// Fault steps with `when`, waiting for their callback (``fireArmedFaults()``).
+    var armedFaults: [(call: ControlCall, pattern: CallbackPattern, mark: UInt64)] = []
     /// Results of device calls by step index, once completed.
     let results = ResultBox()
     /// The active network faults: id, device (nil: app or user wide), kind, end.
@@ -132,6 +134,7 @@ public final class ScenarioRun {
         time.waitGuard = WaitGuard(limit: settings.stepTimeout)
         time.impairedDevices = { [weak self] in self?.impairedDevices() ?? [] }
         time.onMove = { [weak self] from, to in self?.clockMoves.append((from, to)) }
+        time.afterRound = { [weak self] () async throws(ScenarioFailure) -> Bool in try await self?.fireArmedFaults() ?? false }
         for device in fixture.devices where device.initMode == .auto {
             try await command(device.name, .initialize(setup(device)), "init")
             try await command(device.name, .addDelegate, "addDelegate")

@@ -31,6 +31,8 @@ final class ScenarioTime {
     /// the timeline holds the deferrable keep-alives (and the server's idle sweep) meanwhile
     /// (`Timeline.holdDeferrable()`).
     var exactHeartbeats = false
+    /// Run after each settle round: true when it acted (the round is then not the quiet one).
+    var afterRound: () async throws(ScenarioFailure) -> Bool = { false }
     /// Told of every clock move (for the timeline).
     var onMove: (Int64, Int64) -> Void = { _, _ in }
     /// The real-time bound of the current step's waits.
@@ -71,6 +73,7 @@ final class ScenarioTime {
                 try await waitGuard.run("device \(call.device): \(call.what) to complete") { await task.value }
             }
             for adapter in adapters { try await adapter.settle(skipping: impaired, guard: waitGuard) }
+            if try await afterRound() { continue }
             if observations.count == before && inFlight.count == running.filter({ impaired.contains($0.device) }).count {
                 return
             }
