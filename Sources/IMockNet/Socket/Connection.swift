@@ -61,8 +61,25 @@ public final class Connection: IOHandler {
     private var lingerTimer: LoopTimerID?
     /// Whether the loop will flush this connection's output at the end of its turn.
     private var flushPending = false
-    /// The timer that lets the next slice of output go (``outputSlicing``).
-    private var sliceTimer: LoopTimerID?
+    /// A slicing toxic's state (``outputSlicing``), behind one reference: almost no connection
+    /// has one, and inline it cost every connection ~48 bytes (docs/BENCHMARKS.md, fleet).
+    private final class OutputSlicer {
+        let bytes: Int
+        let delay: Duration
+        /// The timer that lets the next slice of output go.
+        var timer: LoopTimerID?
+
+        init(bytes: Int, delay: Duration, timer: LoopTimerID?) {
+            self.bytes = bytes
+            self.delay = delay
+            self.timer = timer
+        }
+    }
+    private var slicer: OutputSlicer?
+    private var sliceTimer: LoopTimerID? {
+        get { slicer?.timer }
+        set { slicer?.timer = newValue }
+    }
     /// What to run once the queued output falls under a mark (``whenOutputDrains(below:_:)``).
     private var drainWatch: (belowBytes: Int, action: () -> Void)?
     private static let ids = IDGenerator()
@@ -142,11 +159,17 @@ public final class Connection: IOHandler {
     /// (a network toxic: a peer then reads frames cut anywhere); nil writes as fast as the
     /// socket takes them.
     public var outputSlicing: (bytes: Int, delay: Duration)? {
-        didSet {
-            guard outputSlicing == nil, let timer = sliceTimer else { return }
-            loop.cancelTimer(timer)
-            sliceTimer = nil
-            if state == .open || state == .closingAfterFlush { requestFlush() }
+        get { slicer.map { ($0.bytes, $0.delay) } }
+        set {
+            let timer = slicer?.timer
+            guard let newValue else {
+                slicer = nil
+                guard let timer else { return }
+                loop.cancelTimer(timer)
+                if state == .open || state == .closingAfterFlush { requestFlush() }
+                return
+            }
+            slicer = OutputSlicer(bytes: newValue.bytes, delay: newValue.delay, timer: timer)
         }
     }
 
