@@ -40,9 +40,7 @@ extension DeviceResources {
     /// `value` with every learned resource written as the fixture names it (`<platform>_<uuid>`
     /// or its `resource`), so that an answer listing resources matches the fixture's words.
     func inFixtureWords(_ value: JSONValue, devices: [FixtureDevice]) -> JSONValue {
-        let renamed = Dictionary(learned.compactMap { name, resource in
-            devices.first { $0.name == name }.map { (resource, $0.resource) }
-        }, uniquingKeysWith: { first, _ in first })
+        let renamed = renaming(devices, from: \.learned, to: \.fixture)
         guard !renamed.isEmpty else { return value }
         func rename(_ value: JSONValue) -> JSONValue {
             switch value {
@@ -58,12 +56,26 @@ extension DeviceResources {
     /// `path` with each segment that is a fixture device's resource replaced by the one it
     /// logged in under (`users/alice/disconnect/ios_phone`).
     func inServerWords(path: String, devices: [FixtureDevice]) -> String {
-        let renamed = Dictionary(learned.compactMap { name, resource in
-            devices.first { $0.name == name }.map { ($0.resource, resource) }
-        }, uniquingKeysWith: { first, _ in first })
+        let renamed = renaming(devices, from: \.fixture, to: \.learned)
         guard !renamed.isEmpty else { return path }
         return path.split(separator: "/", omittingEmptySubsequences: false)
             .map { renamed[String($0)] ?? String($0) }.joined(separator: "/")
+    }
+}
+
+extension DeviceResources {
+    /// A learned resource and the one the fixture gives the same device.
+    private struct Names {
+        var learned: String
+        var fixture: String
+    }
+
+    /// One of each pair of names → the other, for the devices whose resource was learned.
+    private func renaming(_ devices: [FixtureDevice], from: KeyPath<Names, String>, to: KeyPath<Names, String>) -> [String: String] {
+        let pairs = learned.compactMap { name, resource in
+            devices.first { $0.name == name }.map { Names(learned: resource, fixture: $0.resource) }
+        }
+        return Dictionary(pairs.map { ($0[keyPath: from], $0[keyPath: to]) }, uniquingKeysWith: { first, _ in first })
     }
 }
 
