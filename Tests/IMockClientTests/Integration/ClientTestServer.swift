@@ -21,7 +21,7 @@ enum ServerKind: String, Sendable, CaseIterable, CustomTestStringConvertible {
 final class ClientTestServer: @unchecked Sendable {
     static let app = "acme#chat"
     static let adminSecret = "test-admin-secret"
-    private let inProcess: (loop: EventLoop, server: MockServer)?
+    private let inProcess: (owner: ServerLoopOwner, server: MockServer)?
     private let child: IMockProcess?
     let port: UInt16
     let http: HTTPTestClient
@@ -61,7 +61,7 @@ final class ClientTestServer: @unchecked Sendable {
         let server = MockServer(loop: loop, configuration: configuration, directory: directory)
         port = try server.start().port
         loop.start()
-        inProcess = (loop, server)
+        inProcess = (ServerLoopOwner(loop: loop, server: server), server)
         child = nil
         http = HTTPTestClient(port: port)
     }
@@ -90,11 +90,9 @@ final class ClientTestServer: @unchecked Sendable {
 
     func stop() async {
         if let child { _ = child.terminate() }
-        guard let (loop, server) = inProcess else { return }
+        guard let (owner, server) = inProcess else { return }
         let box = UncheckedBox(server)
-        loop.execute { box.value.shutdown() }
-        loop.stop()
-        await loop.waitUntilStopped()
+        await owner.stop { box.value.shutdown() }
     }
 }
 

@@ -158,6 +158,7 @@ final class MutantServer: @unchecked Sendable {
     let loop: EventLoop
     let url: String
     private let server: MockServer
+    private let owner: ServerLoopOwner
 
     init() throws {
         loop = try EventLoop()
@@ -170,13 +171,11 @@ final class MutantServer: @unchecked Sendable {
             directory: Directory(settings: DirectorySettings(passwordIterations: 10, random: configuration.makeRandomSource())),
             decider: KickCodeMutant())
         url = "http://127.0.0.1:\(try server.start().port)"
+        owner = ServerLoopOwner(loop: loop, server: server)
         loop.start()
     }
 
-    func stop() async {
-        loop.stop()
-        await loop.waitUntilStopped()
-    }
+    func stop() async { await owner.stop() }
 }
 
 /// The app's policy, with 206 kicks told as 216.

@@ -14,6 +14,7 @@ final class FaultFixture: @unchecked Sendable {
     let http: HTTPTestClient
     let clientLoop: EventLoop
     let port: UInt16
+    private let owner: ServerLoopOwner
 
     init(clock: Timeline.Mode = .system, seed: UInt64? = nil) throws {
         var configuration = ServerConfiguration()
@@ -26,6 +27,7 @@ final class FaultFixture: @unchecked Sendable {
         loop = try EventLoop()
         server = MockServer(loop: loop, configuration: configuration, directory: directory)
         port = try server.start().port
+        owner = ServerLoopOwner(loop: loop, server: server)
         loop.start()
         http = HTTPTestClient(port: port)
         clientLoop = try EventLoop()
@@ -72,9 +74,7 @@ final class FaultFixture: @unchecked Sendable {
     func stop() async {
         clientLoop.stop()
         let server = UncheckedBox(server)
-        loop.execute { server.value.shutdown() }
-        loop.stop()
-        await loop.waitUntilStopped()
+        await owner.stop { server.value.shutdown() }
     }
 }
 

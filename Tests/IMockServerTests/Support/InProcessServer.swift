@@ -9,6 +9,7 @@ final class InProcessServer: @unchecked Sendable {
     let loop: EventLoop
     let server: MockServer
     let port: UInt16
+    private let owner: ServerLoopOwner
 
     /// `configure` changes anything else of the configuration after the ones given here are set. With
     /// `dataDirectory` the server keeps its state in a store there (`--data`). `workers` derive
@@ -33,6 +34,7 @@ final class InProcessServer: @unchecked Sendable {
         loop = try EventLoop()
         server = MockServer(loop: loop, configuration: configuration, directory: directory, dialects: dialects, store: store, workers: workers)
         port = try server.start().port
+        owner = ServerLoopOwner(loop: loop, server: server)
         loop.start()
     }
 
@@ -54,13 +56,13 @@ final class InProcessServer: @unchecked Sendable {
         }
     }
 
+    /// Shuts the server down and stops its loop; a fixture dropped without it stops the loop
+    /// anyway (``ServerLoopOwner``).
     func stop() async {
         let server = UncheckedBox(server)
-        loop.execute {
+        await owner.stop {
             server.value.shutdown()
             server.value.closeStore()
         }
-        loop.stop()
-        await loop.waitUntilStopped()
     }
 }
