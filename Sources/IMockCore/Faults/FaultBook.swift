@@ -134,6 +134,12 @@ public struct FaultBook: Sendable {
         return nil
     }
 
+    /// Counts one more event the fault `id` applied to (a connection a slicer or bandwidth took).
+    mutating func countApplied(_ id: FaultID) {
+        guard let index = faults.firstIndex(where: { $0.id == id }) else { return }
+        faults[index].applied += 1
+    }
+
     /// Whether the active black hole `id` takes `connection` (decided once per connection).
     public mutating func rollOnce(_ id: FaultID, for connection: ConnectionID) -> Bool {
         guard let index = faults.firstIndex(where: { $0.id == id }) else { return false }

@@ -76,7 +76,7 @@ public struct FaultMachine<Item: Sendable, Inbound: Sendable>: Sendable {
         case .reset: return actions + [.reset(id)]
         case .deliver: break
         }
-        actions += reslice(subject, book: book)
+        actions += reslice(subject, book: &book)
         if let hole = decision.blackholedBy { actions += startBlackhole(id, by: hole) }
         var lane = lanes[id] ?? FaultLane()
         guard !lane.isIdle || decision.holdMs > 0 else { return actions + [.send(id, item)] }
@@ -198,11 +198,12 @@ public struct FaultMachine<Item: Sendable, Inbound: Sendable>: Sendable {
     }
 
     /// Slices the connection's writes as the first slicer or bandwidth acting on it says, when
-    /// that changed.
-    private mutating func reslice(_ subject: FaultSubject, book: FaultBook) -> [Action] {
+    /// that changed; the fault counts each connection it starts slicing as applied.
+    private mutating func reslice(_ subject: FaultSubject, book: inout FaultBook) -> [Action] {
         let wanted = book.slicing(for: subject)
         guard sliced[subject.connection] != wanted?.id else { return [] }
         sliced[subject.connection] = wanted?.id
+        if let wanted { book.countApplied(wanted.id) }
         return [.slice(subject.connection, wanted?.slicing)]
     }
 

@@ -194,7 +194,7 @@ struct FaultMachineTests {
         #expect(describe(first).isEmpty && describe(second) == ["drop 2"])
     }
 
-    @Test("a slicer or bandwidth slices a connection's writes from its next item until it is cleared; a bandwidth is slices of a hundredth of a second")
+    @Test("a slicer or bandwidth slices a connection's writes from its next item until it is cleared, counting the connection as applied; a bandwidth is slices of a hundredth of a second")
     func slicing() {
         var machine = Machine()
         var book = FaultBook()
@@ -203,6 +203,7 @@ struct FaultMachineTests {
         #expect(describe(machine.send("a", as: .frame, to: subject(1), book: &book, nowNs: 0)) == ["slice 1 3B/2ms", "send 1 a"])
         #expect(describe(machine.send("b", as: .frame, to: subject(1), book: &book, nowNs: 0)) == ["send 1 b"])
         #expect(describe(machine.send("c", as: .frame, to: subject(2), book: &book, nowNs: 0)) == ["send 2 c"])
+        #expect(book.fault(slicer.fault.id)?.applied == 1, "one connection taken, counted once")
         let cleared = machine.clear(slicer.fault.id, book: &book, nowNs: 0)
         #expect(describe(cleared?.actions ?? []) == ["cancel expiry 1", "slice 1 off"])
         #expect(FaultKind.bandwidth(bytesPerSecond: 10_000).slicing == FaultSlicing(bytes: 100, delayNs: 10_000_000))

@@ -155,6 +155,9 @@ enum ContractDialect: String, CaseIterable, CustomStringConvertible, Sendable {
             case OpenIMGatewayDialect.Request.push:
                 let push = (try? OpenIMPB.PushMessages(protobufBytes: response.data))?.msgs.values.flatMap(\.msgs) ?? []
                 return push.map { .message($0.serverMsgID) }
+            case OpenIMGatewayDialect.Request.pullMessageBySeqs:
+                let pulled = (try? OpenIMPB.MsgsByConversation(protobufBytes: response.data))?.msgs.values.flatMap(\.msgs) ?? []
+                return pulled.sorted { $0.seq < $1.seq }.map { .message($0.serverMsgID) }
             default:
                 return []
             }
