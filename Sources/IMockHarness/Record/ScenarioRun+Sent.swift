@@ -25,7 +25,7 @@ extension ScenarioRun {
         var frames: [(atMs: Int64, device: String, frame: JSONValue)] = []
         var live: Set<String> = []
         for app in fixture.apps {
-            let entries = try await server.link.control("GET", "journal?app=\(apps[app.name]!.query)")["entries"]?.arrayValue ?? []
+            let entries = try await journalEntries(of: app.name)
             for entry in entries {
                 guard let device = sentDevice(of: entry, app: app.name, latest: Array(latest), live: live), let event = entry["event"],
                     let frame = SentCheck.normalized(event)

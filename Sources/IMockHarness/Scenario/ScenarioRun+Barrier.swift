@@ -13,7 +13,8 @@ extension ScenarioRun {
         guard !ordering.isEmpty else { return }
         var frames: [String: [(sequence: Int64, event: JSONValue)]] = [:]
         for app in fixture.apps {
-            let entries = try await server.link.control("GET", "journal?app=\(apps[app.name]!.query)")["entries"]?.arrayValue ?? []
+            let entries = try await journalEntries(of: app.name)
+            settledJournal[app.name] = entries
             let seen = barrierSeen[app.name] ?? 0
             barrierSeen[app.name] = entries.count
             for entry in entries.dropFirst(seen) {
@@ -36,5 +37,10 @@ extension ScenarioRun {
             guard let received = callback.frames, let listed = ranks[callback.device] else { return nil }
             return listed.last { $0.number <= received }?.sequence ?? 0
         }
+    }
+
+    /// The server's journal of fixture app `app` (up to its last 10,000 entries).
+    func journalEntries(of app: String) async throws(ScenarioFailure) -> [JSONValue] {
+        try await server.link.control("GET", "journal?app=\(apps[app]!.query)")["entries"]?.arrayValue ?? []
     }
 }

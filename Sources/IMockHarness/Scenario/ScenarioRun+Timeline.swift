@@ -3,17 +3,19 @@ import IMockCore
 extension ScenarioRun {
     /// Moves what happened since the last call into the timeline: clock moves, the frames the
     /// server sent (its journal) and the devices' callbacks, merged by virtual time (in that
-    /// order on ties; callbacks keep their global order).
+    /// order on ties; callbacks keep their global order). The journal is the one the ordering
+    /// barrier fetched when it just ran, else fetched now.
     func collectTimeline() async throws(ScenarioFailure) {
         let callbacks = observations.after(timelineMark)
         timelineMark = callbacks.last?.sequence ?? timelineMark
         var frames: [(atMs: Int64, event: TimelineEvent)] = clockMoves.map { ($0.toMs, .clock(fromMs: $0.fromMs, toMs: $0.toMs)) }
         clockMoves = []
         var journalFrames: [(atMs: Int64, event: TimelineEvent)] = []
+        let fetched = settledJournal
+        settledJournal = [:]
         for app in fixture.apps {
-            let key = apps[app.name]!
-            let journal = try await server.link.control("GET", "journal?app=\(key.query)")
-            let entries = journal["entries"]?.arrayValue ?? []
+            let entries: [JSONValue]
+            if let settled = fetched[app.name] { entries = settled } else { entries = try await journalEntries(of: app.name) }
             let seen = journalSeen[app.name] ?? 0
             journalSeen[app.name] = entries.count
             for entry in entries.dropFirst(seen) {

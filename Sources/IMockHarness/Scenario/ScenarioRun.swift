@@ -40,6 +40,9 @@ public final class ScenarioRun {
     /// Journal entries already given to the ordering barrier, by app, and the last server
     /// sequence it numbered (``orderThroughAdapters(since:)``).
     var barrierSeen: [String: Int] = [:]
+    /// The journal the ordering barrier fetched after a step settled, by app, left for the
+    /// timeline that reads it right after (``journalEntries(of:)``): one fetch per step.
+    var settledJournal: [String: [JSONValue]] = [:]
     /// What `sent` checks have seen (Record/ScenarioRun+Sent.swift).
     var sentState = SentState()
     var serverSequence: Int64 = 0
