@@ -85,18 +85,9 @@ struct PausedReadingTests {
         let address = listener.address
         try await loop.submit { _ = try Connection.connect(loop: loop, to: address, handler: client) { _ in } }
         // Before the fix the reset waited behind the paused reading for ever, the loop spinning.
-        let noticed = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                var iterator = closes.makeAsyncIterator()
-                return await iterator.next() != nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(10))
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+        let noticed = await happens(within: .seconds(10)) {
+            var iterator = closes.makeAsyncIterator()
+            return await iterator.next() != nil
         }
         #expect(noticed, "the reset was not noticed within 10 s of real time")
         let before = turns.load(ordering: .relaxed)

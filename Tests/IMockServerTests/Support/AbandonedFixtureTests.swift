@@ -13,18 +13,9 @@ struct AbandonedFixtureTests {
         let (loop, clientLoop, client) = try await Self.loggedInDeviceOfADroppedFixture()
         client.socket.close(code: 1000)
         defer { clientLoop.stop() }
-        let stopped = await withTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                await loop.waitUntilStopped()
-                return true
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(10))
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
+        let stopped = await happens(within: .seconds(10)) {
+            await loop.waitUntilStopped()
+            return true
         }
         #expect(stopped, "the dropped fixture's loop still runs")
     }
