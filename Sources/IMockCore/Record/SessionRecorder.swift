@@ -62,9 +62,11 @@ public struct SessionRecorder: Sendable {
         append(RecordedEvent.with(event, [("connection", .int(Int64(connection.rawValue)))]), to: key, nowMs: nowMs)
     }
 
-    /// The connection is closed: later events on its id are not the app's.
-    public mutating func closed(_ connection: ConnectionID) {
-        connections[connection] = nil
+    /// The connection is closed (by either side): `{"in": "disconnected"}` says so, and later
+    /// events on its id are not the app's.
+    public mutating func closed(_ connection: ConnectionID, nowMs: Int64) {
+        guard let app = connections.removeValue(forKey: connection) else { return }
+        append(.object([("in", "disconnected"), ("connection", .int(Int64(connection.rawValue)))]), to: app, nowMs: nowMs)
     }
 
     /// A REST or control call concerning `app` (nil: every running recording, a clock move).

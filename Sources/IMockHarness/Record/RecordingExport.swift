@@ -87,16 +87,17 @@ struct FixtureBuilder {
 
     mutating func devicesFromLogins() throws(RecordingError) {
         var lastSeen: [String: Int64] = [:]
+        var sessions = OpenSessions()
         for (index, event) in recording.events.enumerated() {
             guard inWindow(event) else { continue }
+            sessions.note(event)
             let atMs = event["atMs"]?.intValue ?? 0
             if let resource = event["body"]?["resource"]?.stringValue, let device = devices.first(where: { Self.resource(of: $0.json) == resource }) {
                 lastSeen[device.name] = atMs
             }
+            let automatic = event["autoLogin"]?.boolValue == true
             if let name = event["connection"]?.intValue.flatMap({ connections[$0] }) {
-                if event["in"]?.stringValue == "login", event["autoLogin"]?.boolValue == true, reconnects[name] == nil,
-                    let seen = lastSeen[name], atMs > seen
-                {
+                if event["in"]?.stringValue == "login", automatic, reconnects[name] == nil, let seen = lastSeen[name], atMs > seen {
                     reconnects[name] = atMs - seen
                 }
                 lastSeen[name] = atMs
@@ -106,9 +107,16 @@ struct FixtureBuilder {
                 let platform = device["platform"]?.stringValue, let uuid = device["uuid"]?.stringValue
             else { throw RecordingError(path: "events[\(index)]", reason: "a login needs user and device {platform, uuid}") }
             let key = Self.key(device)
-            if let known = devices.first(where: { $0.key == key }) {
-                connections[event["connection"]!.intValue!] = known.name
-                if event["autoLogin"]?.boolValue == true, reconnects[known.name] == nil, let seen = lastSeen[known.name], atMs > seen {
+            let connection = event["connection"]!.intValue!
+            let instances = devices.filter { $0.key == key }
+            // A device that logs in again while its previous connection is still open is
+            // another instance of it (a second tab with the same device id); the SDK's own
+            // login is the instance that lost its connection.
+            let free = instances.last { sessions.free($0.name, for: connection) }
+            if let known = free ?? (automatic ? instances.last : nil) {
+                connections[connection] = known.name
+                sessions.assign(connection, to: known.name)
+                if automatic, reconnects[known.name] == nil, let seen = lastSeen[known.name], atMs > seen {
                     reconnects[known.name] = atMs - seen
                 }
                 lastSeen[known.name] = atMs
@@ -133,7 +141,8 @@ struct FixtureBuilder {
             let sync = event["sync"]?.arrayValue ?? []
             if !sync.isEmpty { members.append(("syncTypes", .array(sync))) }
             devices.append((name, key, .object(members), user.lowercased()))
-            connections[event["connection"]!.intValue!] = name
+            connections[connection] = name
+            sessions.assign(connection, to: name)
             lastSeen[name] = atMs
         }
         let dialects = Set(recording.events.compactMap { $0["in"]?.stringValue == "login" ? $0["dialect"]?.stringValue : nil })
@@ -198,7 +207,8 @@ struct FixtureBuilder {
                 pending.append((device, frame))
             } else if event["out"]?.stringValue == "callbacks", options.callbacks {
                 for callback in event["callbacks"]?.arrayValue ?? [] {
-                    guard let device = device(ofResource: callback["resource"]), let name = callback["name"]?.stringValue else { continue }
+                    let instance = Int(callback["instance"]?.intValue ?? 1)
+                    guard let device = device(ofResource: callback["resource"], instance: instance), let name = callback["name"]?.stringValue else { continue }
                     recordedCallbacks.append((device, name))
                     if let profile = callback["profile"]?.stringValue { profiles[device] = profile }
                 }
@@ -230,10 +240,12 @@ struct FixtureBuilder {
         return device(ofResource: event["resource"])
     }
 
-    /// The device that logs in with `resource`.
-    func device(ofResource resource: JSONValue?) -> String? {
+    /// The device that logs in with `resource`: its `instance` (1-based, in order of first
+    /// login) when instances of one device share it.
+    func device(ofResource resource: JSONValue?, instance: Int = 1) -> String? {
         guard let resource = resource?.stringValue else { return nil }
-        return devices.first { Self.resource(of: $0.json) == resource }?.name
+        let instances = devices.filter { Self.resource(of: $0.json) == resource }
+        return instances.indices.contains(instance - 1) ? instances[instance - 1].name : instances.first?.name
     }
 
     /// Checks what was sent so far, then moves the clock to `atMs` if it stands before.

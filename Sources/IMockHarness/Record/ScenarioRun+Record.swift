@@ -51,11 +51,27 @@ extension ScenarioRun {
         sentState.recordedSequence = last.sequence
         let listed: [JSONValue] = callbacks.compactMap { callback in
             guard let device = fixture.device(callback.device) else { return nil }
+            let instance = instance(of: device)
             return .object([
                 ("resource", .string(device.resource)), ("name", .string(callback.name)), ("profile", .string(device.profile.rawValue)),
-            ])
+            ] + (instance > 1 ? [("instance", .int(Int64(instance)))] : []))
         }
         _ = try? await server.link.control("POST", "record", ["app": .string(key), "action": "callbacks", "callbacks": .array(listed)])
+    }
+
+    /// Which instance `device` is (from 1) among its app's devices that share its resource (two
+    /// tabs of one device), in order of their first SDK call: the export's order of first login.
+    func instance(of device: FixtureDevice) -> Int {
+        let sharing = fixture.devices.filter { $0.app == device.app && $0.resource == device.resource }
+        guard sharing.count > 1 else { return 1 }
+        func firstCall(_ name: String) -> Int {
+            fixture.steps.firstIndex { step in
+                if case .device(let action) = step.kind { return action.device == name }
+                return false
+            } ?? Int.max
+        }
+        let ordered = sharing.enumerated().sorted { (firstCall($0.element.name), $0.offset) < (firstCall($1.element.name), $1.offset) }
+        return (ordered.firstIndex { $0.element.name == device.name } ?? 0) + 1
     }
 
     /// Stops the recording and hands it to the sink.

@@ -40,21 +40,27 @@ extension ScenarioRun {
         }
     }
 
-    /// The fixture device of a journal entry: by its resource (``device(of:app:)``); else the
-    /// device its connection was given before; else — a refused login (no resource), an SDK
-    /// that chose no device id (a resource of the server's) — the device of its user, on the
-    /// resource's platform, preferring those without a session (`live`), that took the latest
-    /// step (`latest`, newest first): the one that just logged in (an export checks what was
-    /// sent after each step).
+    /// The fixture device of a journal entry: by its resource (``device(of:app:)``) when one
+    /// device has it; else the device its connection was given before; else — instances of
+    /// one device sharing the resource (two tabs), a refused login (no resource), an SDK that
+    /// chose no device id (a resource of the server's) — among those instances, or the devices
+    /// of its user on the resource's platform, the one without a session (`live`) that took the
+    /// latest step (`latest`, newest first): the one that just logged in (an export checks what
+    /// was sent after each step).
     private func sentDevice(of entry: JSONValue, app: String, latest: [String], live: Set<String>) -> String? {
-        if let device = device(of: entry, app: app) { return device }
+        let named = device(of: entry, app: app)
+        let instances = named.flatMap(fixture.device).map { found in fixture.devices.filter { $0.app == app && $0.resource == found.resource } } ?? []
+        if let named, instances.count < 2 { return named }
         let connection = "\(app)/\(entry["connection"]?.intValue ?? -1)"
         if let device = sentState.connections[connection] { return device }
-        let user = entry["user"]?.stringValue
-        var candidates = fixture.devices.filter { $0.app == app && (currentUser[$0.name] ?? $0.user) == user }
-        if let resource = entry["resource"]?.stringValue {
-            let prefix = resource.split(separator: "_").first.map(String.init) ?? resource
-            candidates = candidates.filter { $0.resource.hasPrefix(prefix + "_") }
+        var candidates = instances
+        if candidates.isEmpty {
+            let user = entry["user"]?.stringValue
+            candidates = fixture.devices.filter { $0.app == app && (currentUser[$0.name] ?? $0.user) == user }
+            if let resource = entry["resource"]?.stringValue {
+                let prefix = resource.split(separator: "_").first.map(String.init) ?? resource
+                candidates = candidates.filter { $0.resource.hasPrefix(prefix + "_") }
+            }
         }
         let idle = candidates.filter { !live.contains($0.name) }
         if !idle.isEmpty { candidates = idle }

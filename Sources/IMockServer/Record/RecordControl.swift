@@ -40,14 +40,23 @@ enum RecordControl {
     ]
 
     /// `[{"resource": "ios_p1", "name": "loginCompletion", "profile": "easemob"}, …]`: callbacks
-    /// an app's SDK reported, in its profile's words (`profile` optional).
+    /// an app's SDK reported, in its profile's words (`profile` optional; `instance`, from 1,
+    /// tells apart instances of one device that share its resource, in order of first login).
     private static func callbacks(_ value: JSONValue?) throws(ControlError) -> JSONValue {
         guard let items = value?.arrayValue else { throw .badRequest("'callbacks' must be an array") }
-        for (index, item) in items.enumerated() where item["resource"]?.stringValue == nil || item["name"]?.stringValue == nil {
-            throw .badRequest("'callbacks[\(index)]' must be {\"resource\": string, \"name\": string}")
+        for (index, item) in items.enumerated() {
+            guard item["resource"]?.stringValue != nil, item["name"]?.stringValue != nil else {
+                throw .badRequest("'callbacks[\(index)]' must be {\"resource\": string, \"name\": string}")
+            }
+            if let instance = item["instance"], (instance.intValue ?? 0) < 1 {
+                throw .badRequest("'callbacks[\(index)].instance' must be an integer from 1")
+            }
         }
         return .array(items.map { item in
-            .object([("resource", item["resource"]!), ("name", item["name"]!)] + (item["profile"]?.stringValue.map { [("profile", .string($0))] } ?? []))
+            var members: [(key: String, value: JSONValue)] = [("resource", item["resource"]!), ("name", item["name"]!)]
+            if let profile = item["profile"]?.stringValue { members.append(("profile", .string(profile))) }
+            if let instance = item["instance"], instance != .int(1) { members.append(("instance", instance)) }
+            return .object(members)
         })
     }
 

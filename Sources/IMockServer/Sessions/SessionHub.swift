@@ -227,7 +227,7 @@ final class SessionHub {
         forgetFaultState(of: id)
         perform(domain.value.connectionClosed(id, keepingInFlight: true, nowMs: clock.nowMs))
         settleDelivery(state, of: id)
-        recorder.closed(id)
+        recorder.closed(id, nowMs: clock.nowMs)
         if logger.logs(.debug) { logger.debug("ws.close", ["conn": String(id.rawValue), "code": String(code.rawValue)]) }
     }
 

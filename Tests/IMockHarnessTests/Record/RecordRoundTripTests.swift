@@ -71,6 +71,18 @@ extension HarnessTests {
             #expect(replayed.contains(.imockJSON), "the original does not pass over imock JSON")
         }
 
+        @Test("a device that logs in again while its first connection is open (two tabs, one device id) exports as two instances")
+        func twoInstancesOfOneDevice() async throws {
+            let fixture = try loadFixture("adapters/easemob-web/fixtures/C6-two-tabs-same-device.json")
+            let (original, text) = try await Self.recordAndExport(fixture)
+            #expect(original.outcome == .passed)
+            let exported = try parseFixture(text)
+            #expect(exported.devices.map(\.resource) == ["web_browser", "web_browser"], "\(text)")
+            #expect(text.contains(#/"device": "web-2",\s*"since": "start"/#), "the second tab's callbacks are its own")
+            let replay = await run(exported)
+            #expect(replay.outcome == .passed, "\(ConsoleReport.scenario(replay))\n\(text)")
+        }
+
         @Test("the export checks the order across devices, or each device's own with order device")
         func orderOption() async throws {
             let fixture = try loadFixture("Fixtures/E/E10-device-limit-kicks-earliest.json")

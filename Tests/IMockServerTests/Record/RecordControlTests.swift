@@ -31,7 +31,7 @@ struct RecordControlTests {
                 ?? "out:" + (event["event"]?["frame"]?["op"]?.string ?? event["event"]?["type"]?.string ?? event["out"]?.string ?? "?")
         }
         #expect(kinds == ["in:rest users", "in:rest token", "in:login", "out:login.ok", "in:control clock/advance",
-                          "in:control apps/acme/chat/kick", "out:kicked", "out:closed"], "\(kinds)")
+                          "in:control apps/acme/chat/kick", "out:kicked", "out:closed", "in:disconnected"], "\(kinds)")
         let login = try #require(events.first { $0["in"]?.string == "login" })
         #expect(login["credential"]?["kind"]?.string == "user")
         #expect(login["device"]?["name"]?.string == "Bob's phone")
