@@ -91,7 +91,10 @@ extension ClientStateMachine {
         }
         session.link = .waiting(attempt: attempt)
         phase = .loggedIn(session)
-        let delay = options.reconnect.delayMs(attempt: attempt, unit: random.nextUnit())
+        let jittered = options.reconnect.delayMs(attempt: attempt, unit: random.nextUnit())
+        let waits = options.reconnect.waits
+        let delay = reconnectsScheduled < waits.count ? waits[reconnectsScheduled] : jittered
+        reconnectsScheduled += 1
         output.append(.scheduleTimer(.reconnect, afterMs: delay))
     }
 

@@ -24,6 +24,8 @@ public struct ClientStateMachine: Sendable {
     var socketGeneration: UInt64 = 0
     var liveSocket: UInt64?
     var loginEpoch: UInt64 = 0
+    /// Reconnects scheduled so far (the next one's fixed wait, ``ReconnectPolicy/waits``).
+    var reconnectsScheduled = 0
     /// The last user whose login reached the server; only they may log in offline (Z5).
     public internal(set) var lastOnlineUser: String?
     /// Why the last session ended, when it ended without the app asking.

@@ -24,12 +24,17 @@ public struct ReconnectPolicy: Sendable, Equatable {
     public var cycles: Bool
     /// After this many failed attempts the client gives up (Z2); nil: never.
     public var maxAttempts: Int?
+    /// Fixed waits of the first reconnects, in order, whatever their attempt number; later ones
+    /// use the bands. A recorded session's waits, so that its replay reconnects when the
+    /// recorded device did (docs/RECORD.md § Export).
+    public var waits: [Int64] = []
 
     /// Creates a policy.
-    public init(steps: [Step], cycles: Bool = false, maxAttempts: Int? = nil) {
+    public init(steps: [Step], cycles: Bool = false, maxAttempts: Int? = nil, waits: [Int64] = []) {
         self.steps = steps
         self.cycles = cycles
         self.maxAttempts = maxAttempts
+        self.waits = waits
     }
 
     /// Easemob: 1–2 s for attempts 1–5, 3–6 s up to 19, 5–10 s after.

@@ -237,7 +237,8 @@ final class ProcessAdapter: DeviceAdapter {
             "appKey": .string(setup.appKey), "serverURL": .string(setup.serverURL), "device": .object(description),
             "profile": .string(device.profile.rawValue), "syncTypes": .array(device.syncTypes.map { .string($0.rawValue) }),
             "randomSeed": .int(Int64(bitPattern: setup.randomSeed)),
-            "reconnect": device.reconnect.map { policy in
+            // A recorded session's waits over the profile's back-off (docs/RECORD.md): the SDK keeps its own.
+            "reconnect": device.reconnect.flatMap { $0.waits.isEmpty || $0.steps != device.profile.rules.reconnect.steps ? $0 : nil }.map { policy in
                 ["minMs": .int(policy.steps.first?.minMs ?? 0), "maxMs": .int(policy.steps.first?.maxMs ?? 0),
                  "maxAttempts": policy.maxAttempts.map { .int(Int64($0)) } ?? .null]
             } ?? .null,

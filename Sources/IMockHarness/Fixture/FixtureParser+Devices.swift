@@ -48,11 +48,11 @@ extension FixtureParser {
         let description = DeviceDescription(
             platform: platform, name: try reader.string("deviceName") ?? name, uuid: try reader.string("uuid") ?? name,
             resource: try reader.string("resource"), extensionInfo: try parseExtension(reader))
+        let profile = SDKProfile(rawValue: try reader.choice("profile", SDKProfile.allCases.map(\.rawValue)) ?? "easemob")!
         return FixtureDevice(
-            name: name, app: appName, user: user, description: description,
-            profile: SDKProfile(rawValue: try reader.choice("profile", SDKProfile.allCases.map(\.rawValue)) ?? "easemob")!,
+            name: name, app: appName, user: user, description: description, profile: profile,
             syncTypes: syncTypes, initMode: DeviceInit(rawValue: try reader.choice("init", ["auto", "manual"]) ?? "auto")!,
-            adapter: try reader.string("adapter") ?? "reference", reconnect: try parseReconnect(reader),
+            adapter: try reader.string("adapter") ?? "reference", reconnect: try parseReconnect(reader, profile: profile),
             loginTimeoutMs: try positive(reader, "loginTimeout"), keepAliveMs: try positive(reader, "keepAlive"))
     }
 
@@ -88,14 +88,29 @@ extension FixtureParser {
         return String(repeating: unit, count: Int(count))
     }
 
-    /// `{"min": "1s", "max": "2s", "maxAttempts": 3}`: one band for every attempt.
-    private static func parseReconnect(_ reader: FixtureReader) throws(FixtureError) -> ReconnectPolicy? {
+    /// `{"min": "1s", "max": "2s", "maxAttempts": 3}`: one band for every attempt; `waits`
+    /// (`["1s389ms", "1s16ms"]`): fixed waits of the first reconnects, in order, then the band
+    /// (without `min`: the profile's back-off) — a recorded session's (docs/RECORD.md).
+    private static func parseReconnect(_ reader: FixtureReader, profile: SDKProfile) throws(FixtureError) -> ReconnectPolicy? {
         guard let value = reader.value("reconnect") else { return nil }
-        let inner = try FixtureReader(value, at: reader.at("reconnect"), allowed: ["min", "max", "maxAttempts"])
-        guard let minimum = try inner.duration("min") else { throw inner.fail("min", "is required") }
+        let inner = try FixtureReader(value, at: reader.at("reconnect"), allowed: ["min", "max", "maxAttempts", "waits"])
+        var waits: [Int64] = []
+        for (index, item) in (try inner.array("waits") ?? []).enumerated() {
+            guard let text = item.stringValue, let ms = DurationText.parse(text), ms >= 0 else {
+                throw FixtureError(path: "\(inner.at("waits"))[\(index)]", reason: "must be a duration such as \"1s389ms\"")
+            }
+            waits.append(ms)
+        }
+        let attempts = try inner.int("maxAttempts", in: 1...1000).map(Int.init)
+        guard let minimum = try inner.duration("min") else {
+            guard inner.has("waits"), !inner.has("max") else { throw inner.fail("min", "is required") }
+            var policy = profile.rules.reconnect
+            policy.waits = waits
+            if let attempts { policy.maxAttempts = attempts }
+            return policy
+        }
         let maximum = try inner.duration("max") ?? minimum
         guard maximum >= minimum else { throw inner.fail("max", "must not be less than min") }
-        let attempts = try inner.int("maxAttempts", in: 1...1000).map(Int.init)
-        return ReconnectPolicy(steps: [.init(throughAttempt: nil, minMs: minimum, maxMs: maximum)], maxAttempts: attempts)
+        return ReconnectPolicy(steps: [.init(throughAttempt: nil, minMs: minimum, maxMs: maximum)], maxAttempts: attempts, waits: waits)
     }
 }
