@@ -19,14 +19,8 @@ public enum RecordedEvent {
         let auth: [(key: String, value: JSONValue)] = credential.map { [("credential", $0.jsonValue)] } ?? []
         switch command {
         case .login(_, let request):
-            let device = request.device
-            var described: [(key: String, value: JSONValue)] = [
-                ("platform", .string(fixtureName(of: device.platform))), ("uuid", .string(device.uuid)),
-                ("name", .string(device.name)), ("extension", .string(device.extensionInfo)),
-            ]
-            if let resource = device.resource { described.append(("resource", .string(resource))) }
             return .object(
-                [("in", "login"), ("user", .string(request.user)), ("device", .object(described)),
+                [("in", "login"), ("user", .string(request.user)), ("device", described(request.device)),
                  ("autoLogin", .bool(request.autoLogin)), ("sync", .array(request.sync.map { .string($0.rawValue) }))] + auth)
         case .ping: return ["in": "ping"]
         case .renewToken: return .object([("in", "renewToken")] + auth)
@@ -35,6 +29,16 @@ public enum RecordedEvent {
         case .send(_, let to, let text): return .object([("in", "send"), ("to", .string(to)), ("text", .string(text))])
         case .ack(_, let messageId): return .object([("in", "ack"), ("messageId", .string(messageId))])
         }
+    }
+
+    /// A login's device as recorded: `{platform, uuid, name, extension, resource?}`.
+    public static func described(_ device: DeviceDescription) -> JSONValue {
+        var members: [(key: String, value: JSONValue)] = [
+            ("platform", .string(fixtureName(of: device.platform))), ("uuid", .string(device.uuid)),
+            ("name", .string(device.name)), ("extension", .string(device.extensionInfo)),
+        ]
+        if let resource = device.resource { members.append(("resource", .string(resource))) }
+        return .object(members)
     }
 
     /// A platform as fixtures write it: `ios`, `custom:3`, `openim:5`.

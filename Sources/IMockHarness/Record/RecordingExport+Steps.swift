@@ -5,7 +5,8 @@ extension FixtureBuilder {
     /// The fixture step of an inbound event; nil for what a replay does by itself (pings, the
     /// SDK's automatic logins, acks, device listings over the connection), for devices left
     /// out and for read-only control calls.
-    mutating func step(for event: JSONValue, verb: String, at path: String) throws(RecordingError) -> JSONValue? {
+    mutating func step(for event: JSONValue, verb: String, at index: Int) throws(RecordingError) -> JSONValue? {
+        let path = "events[\(index)]"
         switch verb {
         case "rest":
             guard !Self.mintsToken(event) else {
@@ -20,13 +21,14 @@ extension FixtureBuilder {
             }
             return try rest(event, at: path)
         case "control": return control(event)
+        case "sdk": return call(event)
         default: break
         }
-        guard let device = event["connection"]?.intValue.flatMap({ connections[$0] }) else { return nil }
+        guard let device = event["connection"]?.intValue.flatMap({ connections[$0] }), !driven.contains(device) else { return nil }
         let own = devices.first { $0.name == device }!.user
         switch verb {
         case "login":
-            guard event["autoLogin"]?.boolValue != true else { return nil }
+            guard !automaticLogins.contains(index) else { return nil }
             var members: [(key: String, value: JSONValue)] = [("do", "login"), ("device", .string(device))]
             let user = event["user"]?.stringValue?.lowercased() ?? own
             if user != own { members.append(("user", .string(user))) }
@@ -46,6 +48,16 @@ extension FixtureBuilder {
         default:
             return nil
         }
+    }
+
+    /// A harness's SDK call as the step it was (`{"do": …, "device": …}`), or the token it
+    /// issued for later calls (`{"issueToken": …}`).
+    func call(_ event: JSONValue) -> JSONValue? {
+        guard let call = event["call"]?.objectValue else { return nil }
+        guard call.contains(where: { $0.key == "do" }) else { return .object(call) }
+        let instance = Int(event["instance"]?.intValue ?? 1)
+        guard let device = device(ofKey: event["device"].map(canonical), instance: instance) else { return nil }
+        return .object(call.prefix(1) + [("device", .string(device))] + call.dropFirst())
     }
 
     /// A token request of an app server (`client_credentials`, `inherit`): the replay mints

@@ -67,8 +67,20 @@ struct FixtureBuilder {
     /// them from the start (a fixture device's user is one of its app's) and leaves their
     /// registration out.
     var addedUsers: [String] = []
-    /// Each device's reconnect delay: from its last sign of life to its SDK's automatic login.
-    var reconnects: [String: Int64] = [:]
+    /// Each device's reconnect waits, in order: from its last sign of life (a command, what
+    /// the server sent it, its connection's end) to each automatic login of its SDK.
+    var reconnects: [String: [Int64]] = [:]
+    /// Devices whose SDK calls the recording holds (`{"in": "sdk"}`): those calls are their
+    /// steps, not the commands the server got.
+    var driven: Set<String> = []
+    /// Devices a harness called a login on since their last login.
+    var calledLogin: Set<String> = []
+    /// The SDKs' own logins (reconnects, by index of event): no steps, but times the clock stops at.
+    var automaticLogins: Set<Int> = []
+    /// Keys of devices as their SDK logged in, for the key an SDK call named them by.
+    var aliases: [String: String] = [:]
+    /// Devices a harness created and gave their delegate by steps (`init: manual`).
+    var manualInit: Set<String> = []
     /// Users whose passwords are known to the replay (`<name>-password`).
     let appName: String
 
@@ -85,9 +97,14 @@ struct FixtureBuilder {
         device["resource"]?.stringValue ?? "\(device["platform"]?.stringValue ?? "?")/\(device["uuid"]?.stringValue ?? "?")"
     }
 
+    /// One fixture device per device that logged in or that an SDK call of a harness names
+    /// (`{"in": "sdk"}`), in order of first sight; which device each connection is; each
+    /// device's reconnect waits.
     mutating func devicesFromLogins() throws(RecordingError) {
         var lastSeen: [String: Int64] = [:]
         var sessions = OpenSessions()
+        // Devices an SDK call named that have not logged in yet: their first login completes them.
+        var unlogged: Set<String> = []
         for (index, event) in recording.events.enumerated() {
             guard inWindow(event) else { continue }
             sessions.note(event)
@@ -95,59 +112,104 @@ struct FixtureBuilder {
             if let resource = event["body"]?["resource"]?.stringValue, let device = devices.first(where: { Self.resource(of: $0.json) == resource }) {
                 lastSeen[device.name] = atMs
             }
-            let automatic = event["autoLogin"]?.boolValue == true
-            if let name = event["connection"]?.intValue.flatMap({ connections[$0] }) {
-                if event["in"]?.stringValue == "login", automatic, reconnects[name] == nil, let seen = lastSeen[name], atMs > seen {
-                    reconnects[name] = atMs - seen
+            if event["in"]?.stringValue == "sdk" {
+                guard let verb = event["call"]?["do"]?.stringValue, let device = event["device"], let user = event["user"]?.stringValue else { continue }
+                let instance = Int(event["instance"]?.intValue ?? 1)
+                while devices.count(where: { $0.key == canonical(device) }) < instance {
+                    guard let name = try addDevice(device, user: user, at: "events[\(index)].device") else { break }
+                    unlogged.insert(name)
                 }
-                lastSeen[name] = atMs
+                let instances = devices.filter { $0.key == canonical(device) }
+                guard instances.count >= instance else { continue }
+                let name = instances[instance - 1].name
+                driven.insert(name)
+                if ["init", "addDelegate", "removeDelegate"].contains(verb) { manualInit.insert(name) }
+                if ["login", "autoLogin", "switchAccount"].contains(verb) { calledLogin.insert(name) }
+                continue
             }
-            guard event["in"]?.stringValue == "login" else { continue }
-            guard let device = event["device"], device.objectValue != nil, let user = event["user"]?.stringValue,
-                let platform = device["platform"]?.stringValue, let uuid = device["uuid"]?.stringValue
-            else { throw RecordingError(path: "events[\(index)]", reason: "a login needs user and device {platform, uuid}") }
-            let key = Self.key(device)
+            guard event["in"]?.stringValue == "login" else {
+                if let name = event["connection"]?.intValue.flatMap({ connections[$0] }) { lastSeen[name] = atMs }
+                continue
+            }
+            guard let device = event["device"], let user = event["user"]?.stringValue else {
+                throw RecordingError(path: "events[\(index)]", reason: "a login needs user and device {platform, uuid}")
+            }
             let connection = event["connection"]!.intValue!
-            let instances = devices.filter { $0.key == key }
+            // An SDK that describes itself otherwise than the harness told it (its own device id,
+            // a gateway without one) is the device of that user an SDK call named that has not
+            // logged in yet.
+            if !devices.contains(where: { $0.key == canonical(device) }),
+                let named = devices.first(where: { unlogged.contains($0.name) && $0.user == user.lowercased() })
+            {
+                aliases[Self.key(device)] = named.key
+            }
+            let instances = devices.filter { $0.key == canonical(device) }
+            // The SDK's own login says so, except over OpenIM's gateway (the login is the
+            // upgrade's); a device whose SDK calls the recording holds logs in by itself when no
+            // login call came since its last login.
+            let automatic = event["autoLogin"]?.boolValue == true
+                || (instances.contains { driven.contains($0.name) } && !instances.contains { calledLogin.contains($0.name) })
+            if automatic { automaticLogins.insert(index) }
             // A device that logs in again while its previous connection is still open is
             // another instance of it (a second tab with the same device id); the SDK's own
             // login is the instance that lost its connection.
             let free = instances.last { sessions.free($0.name, for: connection) }
+            let name: String
             if let known = free ?? (automatic ? instances.last : nil) {
-                connections[connection] = known.name
-                sessions.assign(connection, to: known.name)
-                if automatic, reconnects[known.name] == nil, let seen = lastSeen[known.name], atMs > seen {
-                    reconnects[known.name] = atMs - seen
-                }
-                lastSeen[known.name] = atMs
-                continue
+                name = known.name
+                if automatic, let seen = lastSeen[name] { reconnects[name, default: []].append(max(atMs - seen, 0)) }
+            } else {
+                guard let added = try addDevice(device, user: user, at: "events[\(index)]") else { continue }
+                name = added
+                unlogged.insert(name)
             }
-            let resource = device["resource"]?.stringValue
-            let base = String(platform.filter { $0.isLetter || $0.isNumber })
-            var name = base
-            var counter = 1
-            while devices.contains(where: { $0.name == name }) {
-                counter += 1
-                name = "\(base)-\(counter)"
+            if unlogged.remove(name) != nil, let at = devices.firstIndex(where: { $0.name == name }) {
+                var members = devices[at].json.objectValue ?? []
+                if event["dialect"]?.stringValue == "openim", !members.contains(where: { $0.key == "profile" }) { members.append(("profile", "openim")) }
+                let sync = event["sync"]?.arrayValue ?? []
+                if !sync.isEmpty { members.append(("syncTypes", .array(sync))) }
+                devices[at].json = .object(members)
             }
-            guard kept(user: user, resource: resource ?? "\(Self.resourcePrefix(platform))_\(uuid)", name: name) else { continue }
-            var members: [(key: String, value: JSONValue)] = [
-                ("name", .string(name)), ("user", .string(user.lowercased())), ("platform", .string(platform)),
-                ("deviceName", .string(device["name"]?.stringValue ?? "")), ("uuid", .string(uuid)),
-            ]
-            if let resource { members.append(("resource", .string(resource))) }
-            if let text = device["extension"]?.stringValue, !text.isEmpty { members.append(("extension", .string(text))) }
-            if event["dialect"]?.stringValue == "openim" || platform.hasPrefix("openim:") { members.append(("profile", "openim")) }
-            let sync = event["sync"]?.arrayValue ?? []
-            if !sync.isEmpty { members.append(("syncTypes", .array(sync))) }
-            devices.append((name, key, .object(members), user.lowercased()))
             connections[connection] = name
             sessions.assign(connection, to: name)
             lastSeen[name] = atMs
+            calledLogin.remove(name)
         }
         let dialects = Set(recording.events.compactMap { $0["in"]?.stringValue == "login" ? $0["dialect"]?.stringValue : nil })
         if dialects.contains("msync") { notes.append("recorded over msync: run the export with --transport msync") }
         if dialects.contains("openim") { notes.append("recorded over OpenIM's gateway: run the export with --transport openim") }
+    }
+
+    /// The key of the fixture device a recorded `device` is (``key(_:)``, or the key its SDK call named).
+    func canonical(_ device: JSONValue) -> String {
+        let key = Self.key(device)
+        return aliases[key] ?? key
+    }
+
+    /// A new fixture device for a recorded `device` of `user`, named after its platform; nil
+    /// when `--devices` leaves it out.
+    mutating func addDevice(_ device: JSONValue, user: String, at path: String) throws(RecordingError) -> String? {
+        guard let platform = device["platform"]?.stringValue, let uuid = device["uuid"]?.stringValue else {
+            throw RecordingError(path: path, reason: "a device needs {platform, uuid}")
+        }
+        let resource = device["resource"]?.stringValue
+        let base = String(platform.filter { $0.isLetter || $0.isNumber })
+        var name = base
+        var counter = 1
+        while devices.contains(where: { $0.name == name }) {
+            counter += 1
+            name = "\(base)-\(counter)"
+        }
+        guard kept(user: user, resource: resource ?? "\(Self.resourcePrefix(platform))_\(uuid)", name: name) else { return nil }
+        var members: [(key: String, value: JSONValue)] = [
+            ("name", .string(name)), ("user", .string(user.lowercased())), ("platform", .string(platform)),
+            ("deviceName", .string(device["name"]?.stringValue ?? "")), ("uuid", .string(uuid)),
+        ]
+        if let resource { members.append(("resource", .string(resource))) }
+        if let text = device["extension"]?.stringValue, !text.isEmpty { members.append(("extension", .string(text))) }
+        if platform.hasPrefix("openim:") { members.append(("profile", "openim")) }
+        devices.append((name, Self.key(device), .object(members), user.lowercased()))
+        return name
     }
 
     /// The devices' users the seed does not have.
@@ -189,10 +251,10 @@ struct FixtureBuilder {
             let atMs = event["atMs"]!.intValue!
             if let verb = event["in"]?.stringValue {
                 if verb == "ping" && options.dropPings { continue }
-                let made = try step(for: event, verb: verb, at: path)
+                let made = try step(for: event, verb: verb, at: index)
                 // A ping and the SDK's own login are no steps, but their times are the devices'
                 // timers: the replay's clients act there by themselves.
-                let timed = verb == "ping" || (verb == "login" && event["autoLogin"]?.boolValue == true)
+                let timed = verb == "ping" || automaticLogins.contains(index)
                 guard made != nil || timed else { continue }
                 moveClock(to: atMs)
                 if let made {
@@ -238,6 +300,12 @@ struct FixtureBuilder {
     func device(of event: JSONValue) -> String? {
         if let id = event["connection"]?.intValue, let name = connections[id] { return name }
         return device(ofResource: event["resource"])
+    }
+
+    /// The `instance` (from 1) of the device identified by `key` (``key(_:)``).
+    func device(ofKey key: String?, instance: Int) -> String? {
+        let instances = devices.filter { $0.key == key }
+        return instances.indices.contains(instance - 1) ? instances[instance - 1].name : nil
     }
 
     /// The device that logs in with `resource`: its `instance` (1-based, in order of first
@@ -293,9 +361,10 @@ struct FixtureBuilder {
             ("devices", .array(devices.map { device in
                 var members = (device.json.objectValue ?? []).filter { $0.key != "profile" || profiles[device.name] == nil }
                 if let profile = profiles[device.name], profile != "easemob" { members.append(("profile", .string(profile))) }
-                guard let delay = reconnects[device.name] else { return .object(members) }
-                let band = JSONValue.string(DurationText.format(delay))
-                return .object(members + [("reconnect", .object([("min", band), ("max", band)]))])
+                if manualInit.contains(device.name) { members.append(("init", "manual")) }
+                guard let waits = reconnects[device.name] else { return .object(members) }
+                let recorded = JSONValue.array(waits.map { .string(DurationText.format($0)) })
+                return .object(members + [("reconnect", .object([("waits", recorded)]))])
             })),
             ("steps", .array(steps)),
         ])

@@ -67,12 +67,26 @@ public struct RecordingReader: Sendable {
             guard (event["in"]?.stringValue ?? event["out"]?.stringValue) != nil else {
                 throw RecordingError(path: path, reason: "has neither \"in\" nor \"out\"")
             }
-            if event["in"] != nil, event["in"]?.stringValue != "rest", event["in"]?.stringValue != "control",
+            if event["in"]?.stringValue == "sdk" {
+                try Self.checkCall(event, at: path)
+            } else if event["in"] != nil, event["in"]?.stringValue != "rest", event["in"]?.stringValue != "control",
                 event["connection"]?.intValue == nil
             {
                 throw RecordingError(path: path + ".connection", reason: "must be an integer")
             }
         }
         self.events = events
+    }
+
+    /// An SDK call of a harness: `call` an object with `do` (then `user` and `device` with
+    /// `platform` and `uuid`) or `issueToken`.
+    private static func checkCall(_ event: JSONValue, at path: String) throws(RecordingError) {
+        guard let call = event["call"], call.objectValue != nil else { throw RecordingError(path: path + ".call", reason: "must be an object") }
+        if call["issueToken"]?.stringValue != nil { return }
+        guard call["do"]?.stringValue != nil else { throw RecordingError(path: path + ".call", reason: "needs \"do\" or \"issueToken\"") }
+        guard event["user"]?.stringValue != nil else { throw RecordingError(path: path + ".user", reason: "must be a string") }
+        guard event["device"]?["platform"]?.stringValue != nil, event["device"]?["uuid"]?.stringValue != nil else {
+            throw RecordingError(path: path + ".device", reason: "must be {platform, uuid, …}")
+        }
     }
 }

@@ -59,6 +59,35 @@ extension ScenarioRun {
         _ = try? await server.link.control("POST", "record", ["app": .string(key), "action": "callbacks", "callbacks": .array(listed)])
     }
 
+    /// Puts an SDK call of a device of the recorded app (or a token issued for later calls)
+    /// into the recording before it runs, so that an export replays it as the fixture made it
+    /// (docs/RECORD.md § SDK calls).
+    func recordCall(_ step: Step) async {
+        guard settings.recordings != nil, let app = fixture.apps.first, let key = apps[app.name]?.key else { return }
+        var members: [(key: String, value: JSONValue)]
+        switch step.kind {
+        case .device(let action):
+            // A token issued in another app cannot be issued by the export (one app): it is a token the app refuses.
+            let recordedNames = Set(fixture.steps.compactMap { step -> String? in
+                guard case .issueToken(let name, .fresh(_, _, let tokenApp)) = step.kind, tokenApp == nil || tokenApp == app.name else { return nil }
+                return name
+            })
+            guard let device = fixture.device(action.device), device.app == app.name,
+                let call = RecordedCall.json(action.call, issued: recordedNames)
+            else { return }
+            let instance = instance(of: device)
+            members = [("resource", .string(device.resource)), ("user", .string(device.user)), ("device", RecordedEvent.described(device.description))]
+            if instance > 1 { members.append(("instance", .int(Int64(instance)))) }
+            members.append(("call", call))
+        case .issueToken(let name, .fresh(let user?, let ttlSeconds, let tokenApp)) where tokenApp == nil || tokenApp == app.name:
+            let ttl: [(key: String, value: JSONValue)] = ttlSeconds.map { [("ttl", .string(DurationText.format($0 * 1000)))] } ?? []
+            members = [("call", .object([("issueToken", .string(name)), ("user", .string(user))] + ttl))]
+        default:
+            return
+        }
+        _ = try? await server.link.control("POST", "record", ["app": .string(key), "action": "calls", "calls": [.object(members)]])
+    }
+
     /// Which instance `device` is (from 1) among its app's devices that share its resource (two
     /// tabs of one device), in order of their first SDK call: the export's order of first login.
     func instance(of device: FixtureDevice) -> Int {

@@ -26,8 +26,12 @@ extension ScenarioRun {
         var live: Set<String> = []
         for app in fixture.apps {
             let entries = try await journalEntries(of: app.name)
+            // The journal does not tell a connection the client closed or a fault dropped: a
+            // device is live while the journal says so and the server has a session under its resource.
+            let sessions = Set(try await sessions(of: apps[app.name]!).compactMap { $0["resource"]?.stringValue })
             for entry in entries {
-                guard let device = sentDevice(of: entry, app: app.name, latest: Array(latest), live: live), let event = entry["event"],
+                let held = live.filter { sessions.contains(resource(of: $0)) }
+                guard let device = sentDevice(of: entry, app: app.name, latest: Array(latest), live: held), let event = entry["event"],
                     let frame = SentCheck.normalized(event)
                 else { continue }
                 if frame["op"]?.stringValue == "login.ok" { live.insert(device) }

@@ -261,6 +261,7 @@ public final class ScenarioRun {
     }
 
     private func perform(_ step: Step, index: Int) async throws(ScenarioFailure) {
+        await recordCall(step)
         switch step.kind {
         case .device(let action): try await perform(action, index: index)
         case .rest(let call): try await perform(call)

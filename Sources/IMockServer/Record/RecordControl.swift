@@ -5,10 +5,12 @@ import IMockCore
 enum RecordControl {
     static let routes: [ControlRoute] = [
         ControlRoute("POST", "/_imock/record") { context, request throws(ControlError) in
-            try request.allowOnly(["app", "action", "callbacks"])
+            try request.allowOnly(["app", "action", "callbacks", "calls"])
             let key = try appKey(try request.requiredString("app"), in: context.directory)
             let action = try request.requiredString("action")
-            if action != "callbacks", request.body["callbacks"] != nil { throw .badRequest("'callbacks' goes with the action \"callbacks\"") }
+            for list in ["callbacks", "calls"] where action != list && request.body[list] != nil {
+                throw .badRequest("'\(list)' goes with the action \"\(list)\"")
+            }
             switch action {
             case "start":
                 guard let app = try? context.directory.app(key) else { throw .notFound("no app \(key)") }
@@ -18,13 +20,12 @@ enum RecordControl {
                     throw .notFound("app \(key) has no recording")
                 }
             case "callbacks":
-                guard context.sessions.recorder.recordings[key]?.isRecording == true else {
-                    throw .notFound("app \(key) is not being recorded")
-                }
-                _ = context.sessions.recorder.call(
-                    .object([("out", "callbacks"), ("callbacks", try callbacks(request.body["callbacks"]))]), app: key, nowMs: context.nowMs)
+                let event = JSONValue.object([("out", "callbacks"), ("callbacks", try callbacks(request.body["callbacks"]))])
+                try record([event], of: key, in: context)
+            case "calls":
+                try record(try calls(request.body["calls"]), of: key, in: context)
             case let other:
-                throw .badRequest("'action' must be \"start\", \"stop\" or \"callbacks\"; got '\(other)'")
+                throw .badRequest("'action' must be \"start\", \"stop\", \"callbacks\" or \"calls\"; got '\(other)'")
             }
             return summary(context.sessions.recorder.recordings[key]!)
         },
@@ -58,6 +59,27 @@ enum RecordControl {
             if let instance = item["instance"], instance != .int(1) { members.append(("instance", instance)) }
             return .object(members)
         })
+    }
+
+    /// Adds `events` to the app's running recording.
+    private static func record(_ events: [JSONValue], of key: AppKey, in context: ControlContext) throws(ControlError) {
+        guard context.sessions.recorder.recordings[key]?.isRecording == true else { throw .notFound("app \(key) is not being recorded") }
+        for event in events { _ = context.sessions.recorder.call(event, app: key, nowMs: context.nowMs) }
+    }
+
+    /// `[{"resource": "ios_p1", "user": "alice", "device": {…}, "call": {"do": "login"}}, …]`: SDK
+    /// calls a harness made, each a fixture step's words (docs/RECORD.md § SDK calls), as
+    /// `{"in": "sdk", …}` events; `{"call": {"issueToken": …}}` needs no device.
+    private static func calls(_ value: JSONValue?) throws(ControlError) -> [JSONValue] {
+        guard let items = value?.arrayValue else { throw .badRequest("'calls' must be an array") }
+        return try items.enumerated().map { (index, item) throws(ControlError) in
+            guard let members = item.objectValue, let call = item["call"], call["do"]?.stringValue != nil || call["issueToken"]?.stringValue != nil,
+                call["do"] == nil || (item["resource"]?.stringValue != nil && item["device"]?.objectValue != nil)
+            else {
+                throw .badRequest("'calls[\(index)]' must be {\"resource\", \"user\", \"device\", \"call\": {\"do\", …}} or {\"call\": {\"issueToken\", …}}")
+            }
+            return .object([("in", "sdk")] + members.filter { ["resource", "user", "device", "instance", "call"].contains($0.key) })
+        }
     }
 
     /// An existing app's key from the body's `app`.
