@@ -4,6 +4,7 @@ import IMockCore
 /// connection is open from its `login.ok` until it is closed, kicked or logged out.
 struct OpenSessions {
     private var open: Set<Int64> = []
+    private var ended: Set<Int64> = []
     private var latest: [String: Int64] = [:]
 
     /// Follows a recorded event.
@@ -11,8 +12,12 @@ struct OpenSessions {
         guard let connection = event["connection"]?.intValue else { return }
         let frame = event["event"]?["frame"]
         if event["out"]?.stringValue == "journal", frame?["op"]?.stringValue == "login.ok" {
-            open.insert(connection)
-        } else if event["in"]?.stringValue == "disconnected" || event["out"]?.stringValue == "loggedOut"
+            // A fault may drop the connection before its login's answer is journalled.
+            if !ended.contains(connection) { open.insert(connection) }
+        } else if event["in"]?.stringValue == "disconnected" {
+            open.remove(connection)
+            ended.insert(connection)
+        } else if event["out"]?.stringValue == "loggedOut"
             || event["event"]?["type"]?.stringValue == "closed" || frame?["op"]?.stringValue == "kicked"
         {
             open.remove(connection)
@@ -25,6 +30,9 @@ struct OpenSessions {
         guard let current = latest[device] else { return true }
         return current == connection || !open.contains(current)
     }
+
+    /// Whether `device`'s latest connection is still open.
+    func isOpen(_ device: String) -> Bool { latest[device].map(open.contains) ?? false }
 
     /// `connection` is now `device`'s.
     mutating func assign(_ connection: Int64, to device: String) { latest[device] = connection }

@@ -73,6 +73,10 @@ struct FixtureBuilder {
     /// Devices whose SDK calls the recording holds (`{"in": "sdk"}`): those calls are their
     /// steps, not the commands the server got.
     var driven: Set<String> = []
+    /// Each device's failed reconnects in a row, to tell a device that gave up.
+    var attempts = ReconnectAttempts()
+    /// Devices whose SDK gave up reconnecting, and after how many attempts.
+    var maxAttempts: [String: Int] = [:]
     /// Devices a harness called a login on since their last login.
     var calledLogin: Set<String> = []
     /// The SDKs' own logins (reconnects, by index of event): no steps, but times the clock stops at.
@@ -87,7 +91,7 @@ struct FixtureBuilder {
     init(recording: RecordingReader, options: RecordingExportOptions) {
         self.recording = recording
         self.options = options
-        nowMs = recording.startedAtMs + (options.fromMs ?? 0)
+        nowMs = recording.startedAtMs + min(max(options.fromMs ?? 0, 0), RecordingReader.latestMs)
         let cleaned = String(recording.app.app.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }.prefix(16))
         appName = cleaned.isEmpty ? "app" : cleaned
     }
@@ -128,7 +132,9 @@ struct FixtureBuilder {
                 continue
             }
             guard event["in"]?.stringValue == "login" else {
-                if let name = event["connection"]?.intValue.flatMap({ connections[$0] }) { lastSeen[name] = atMs }
+                guard let connection = event["connection"]?.intValue, let name = connections[connection] else { continue }
+                if event["in"]?.stringValue == "disconnected" { attempts.ended(connection, of: name, atMs: atMs) }
+                lastSeen[name] = atMs
                 continue
             }
             guard let device = event["device"], let user = event["user"]?.stringValue else {
@@ -174,6 +180,11 @@ struct FixtureBuilder {
             sessions.assign(connection, to: name)
             lastSeen[name] = atMs
             calledLogin.remove(name)
+            attempts.login(name, on: connection, atMs: atMs, automatic: automatic)
+        }
+        let endMs = recording.stoppedAtMs ?? recording.events.last?["atMs"]?.intValue ?? recording.startedAtMs
+        for device in devices where !sessions.isOpen(device.name) {
+            if let limit = attempts.gaveUp(device.name, endMs: endMs, lastWaitMs: reconnects[device.name]?.last ?? 0) { maxAttempts[device.name] = limit }
         }
         let dialects = Set(recording.events.compactMap { $0["in"]?.stringValue == "login" ? $0["dialect"]?.stringValue : nil })
         if dialects.contains("msync") { notes.append("recorded over msync: run the export with --transport msync") }
@@ -276,6 +287,13 @@ struct FixtureBuilder {
                 }
             }
         }
+        // The session lasted until the recording stopped: timers that fired by then (a login
+        // timeout, a reconnect) fire in the replay too.
+        if let end = recording.stoppedAtMs ?? recording.events.last?["atMs"]?.intValue,
+            options.toMs.map({ end - recording.startedAtMs <= $0 }) ?? true
+        {
+            moveClock(to: end)
+        }
         flush()
         checkCallbacks()
     }
@@ -363,8 +381,9 @@ struct FixtureBuilder {
                 if let profile = profiles[device.name], profile != "easemob" { members.append(("profile", .string(profile))) }
                 if manualInit.contains(device.name) { members.append(("init", "manual")) }
                 guard let waits = reconnects[device.name] else { return .object(members) }
-                let recorded = JSONValue.array(waits.map { .string(DurationText.format($0)) })
-                return .object(members + [("reconnect", .object([("waits", recorded)]))])
+                var reconnect: [(key: String, value: JSONValue)] = [("waits", .array(waits.map { .string(DurationText.format($0)) }))]
+                if let limit = maxAttempts[device.name] { reconnect.append(("maxAttempts", .int(Int64(limit)))) }
+                return .object(members + [("reconnect", .object(reconnect))])
             })),
             ("steps", .array(steps)),
         ])

@@ -42,11 +42,14 @@ public struct RecordingReader: Sendable {
             throw RecordingError(path: "app", reason: "must be an app key org#app")
         }
         self.app = app
-        guard let started = document["startedAtMs"]?.intValue else {
+        guard let started = document["startedAtMs"]?.intValue, (0...Self.latestMs).contains(started) else {
             throw RecordingError(path: "startedAtMs", reason: "must be an integer (epoch ms)")
         }
         startedAtMs = started
         stoppedAtMs = document["stoppedAtMs"]?.intValue
+        if let stopped = stoppedAtMs, !(started...Self.latestMs).contains(stopped) {
+            throw RecordingError(path: "stoppedAtMs", reason: "must be an integer (epoch ms) from startedAtMs on")
+        }
         truncated = document["truncated"]?.boolValue ?? false
         guard let seedApp = document["seed"]?["apps"]?.arrayValue?.first, seedApp.objectValue != nil else {
             throw RecordingError(path: "seed.apps", reason: "must hold the recorded app (docs/SEED.md)")
@@ -60,6 +63,7 @@ public struct RecordingReader: Sendable {
             let path = "events[\(index)]"
             guard event.objectValue != nil else { throw RecordingError(path: path, reason: "must be an object") }
             guard let atMs = event["atMs"]?.intValue else { throw RecordingError(path: path + ".atMs", reason: "must be an integer") }
+            guard atMs <= Self.latestMs else { throw RecordingError(path: path + ".atMs", reason: "must be an epoch time in ms") }
             guard atMs >= lastMs else {
                 throw RecordingError(path: path + ".atMs", reason: "goes back in time (\(atMs) after \(lastMs))")
             }
@@ -77,6 +81,10 @@ public struct RecordingReader: Sendable {
         }
         self.events = events
     }
+
+    /// The latest time a recording may name (2^53 ms: every time fits JSON's exact integers,
+    /// and differences of times cannot overflow).
+    static let latestMs: Int64 = 1 << 53
 
     /// An SDK call of a harness: `call` an object with `do` (then `user` and `device` with
     /// `platform` and `uuid`) or `issueToken`.
