@@ -193,6 +193,7 @@ final class MutantServer: @unchecked Sendable {
     static let secret = "mutant-secret"
     let loop: EventLoop
     let url: String
+    let port: UInt16
     private let server: MockServer
     private let owner: ServerLoopOwner
 
@@ -211,7 +212,8 @@ final class MutantServer: @unchecked Sendable {
             loop: loop, configuration: configuration,
             directory: Directory(settings: DirectorySettings(passwordIterations: 10, random: configuration.makeRandomSource())),
             dialects: dialects, decider: decider)
-        url = "http://127.0.0.1:\(try server.start().port)"
+        port = try server.start().port
+        url = "http://127.0.0.1:\(port)"
         owner = ServerLoopOwner(loop: loop, server: server)
         loop.start()
     }
