@@ -38,8 +38,9 @@ struct RecordCommandTests {
         let parsed = try FixtureParser.parse(fixture.encoded(), file: "exported.json")
         #expect(parsed.devices.map(\.name) == ["ios"])
         let steps = fixture["steps"]?.arrayValue ?? []
-        #expect(steps.map { $0.objectValue?.first?.key ?? "" } == ["do", "expect", "advance", "control", "expect"])
+        #expect(steps.map { $0.objectValue?.first?.key ?? "" } == ["do", "expect", "advance", "control", "expect", "advance"])
         #expect(steps[2]["advance"] == .string("3s"))
+        #expect(steps[5]["advance"] == .string("1s"), "the session lasts until the recording stopped")
         #expect(steps[4]["frames"]?.arrayValue?.count == 2)
         #expect(RecordCommand.run(["export", "--input", try file(Self.valid)], environment: [:]) == 0)
     }
@@ -55,8 +56,8 @@ struct RecordCommandTests {
             let steps = try RecordingExport.fixture(reader, options: options).fixture["steps"]?.arrayValue ?? []
             return steps.map { step in step["advance"]?.stringValue.map { "advance " + $0 } ?? step.objectValue?.first?.key ?? "" }
         }
-        #expect(try steps { _ in } == ["do", "expect", "advance 1s", "advance 2s", "control", "expect"])
-        #expect(try steps { $0.dropPings = true } == ["do", "expect", "advance 3s", "control", "expect"])
+        #expect(try steps { _ in } == ["do", "expect", "advance 1s", "advance 2s", "control", "expect", "advance 1s"])
+        #expect(try steps { $0.dropPings = true } == ["do", "expect", "advance 3s", "control", "expect", "advance 1s"])
         #expect(try steps { $0.toMs = 2000 } == ["do", "expect", "advance 1s"])
         let none = try RecordingExport.fixture(reader, options: { var options = RecordingExportOptions(); options.devices = ["bob"]; return options }())
         #expect(none.fixture["devices"]?.arrayValue?.isEmpty == true)
@@ -81,6 +82,12 @@ struct RecordCommandTests {
         (#"{"format": "imock-recording/1", "app": "a#b", "startedAtMs": 5, "seed": {"apps": [{}]}, "events": [{"atMs": 4, "in": "ping", "connection": 1}]}"#, "events[0].atMs"),
         (#"{"format": "imock-recording/1", "app": "a#b", "startedAtMs": 1, "seed": {"apps": [{}]}, "events": [{"atMs": 4, "what": 1}]}"#, "events[0]"),
         (#"{"format": "imock-recording/1", "app": "a#b", "startedAtMs": 1, "seed": {"apps": [{}]}, "events": [{"atMs": 4, "in": "login", "connection": 1}]}"#, "events[0]"),
+        (#"{"format": "imock-recording/1", "app": "a#b", "startedAtMs": -9223372036854775807, "seed": {"apps": [{}]}, "events": []}"#, "startedAtMs"),
+        (#"{"format": "imock-recording/1", "app": "a#b", "startedAtMs": 5, "stoppedAtMs": 4, "seed": {"apps": [{}]}, "events": []}"#, "stoppedAtMs"),
+        (#"{"format": "imock-recording/1", "app": "a#b", "startedAtMs": 1, "seed": {"apps": [{}]}, "events": [{"atMs": 9223372036854775807, "in": "ping", "connection": 1}]}"#, "events[0].atMs"),
+        (#"{"format": "imock-recording/1", "app": "a#b", "startedAtMs": 1, "seed": {"apps": [{}]}, "events": [{"atMs": 4, "in": "sdk"}]}"#, "events[0].call"),
+        (#"{"format": "imock-recording/1", "app": "a#b", "startedAtMs": 1, "seed": {"apps": [{}]}, "events": [{"atMs": 4, "in": "sdk", "call": {"do": "login"}, "user": "ann"}]}"#, "events[0].device"),
+        (#"{"format": "imock-recording/1", "app": "a#b", "startedAtMs": 1, "seed": {"apps": [{}]}, "events": [{"atMs": 4, "in": "sdk", "call": {"dance": 1}}]}"#, "events[0].call"),
     ])
     func refused(text: String, path: String) throws {
         do {

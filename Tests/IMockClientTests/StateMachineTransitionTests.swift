@@ -261,6 +261,26 @@ struct StateMachineTransitionTests {
         #expect(driver.machine.lastEndReason == .reconnectGaveUp)
     }
 
+    @Test("a recorded session's waits: the first reconnects wait them in order, whatever their attempt, then the bands")
+    func recordedWaits() throws {
+        var policy = ReconnectPolicy.easemob
+        policy.waits = [1389, 70_000]
+        var driver = try Driver(profile: .easemob, reconnect: policy)
+        driver.loginOnline()
+        var delays: [Int64] = []
+        for generation in 1...3 {
+            let dropped = driver.on(.socketClosed(generation: UInt64(generation), sessionEndCode: nil, reason: ""))
+            guard case .scheduleTimer(.reconnect, let delay)? = dropped.last else {
+                Issue.record("no reconnect: \(dropped)")
+                return
+            }
+            delays.append(delay)
+            driver.on(.timerFired(.reconnect))
+        }
+        #expect(delays.prefix(2) == [1389, 70_000])
+        #expect((1000..<2000).contains(delays[2]), "then the profile's band: \(delays)")
+    }
+
     @Test("X2 O8: frames and closes of an old socket never reach the next account")
     func staleGeneration() throws {
         var driver = try Driver(profile: .easemob)

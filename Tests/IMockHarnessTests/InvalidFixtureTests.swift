@@ -24,6 +24,8 @@ extension HarnessTests {
             ("expected failure at no step", miniFixture(extra: #", "expectedFailure": {"reason": "not yet", "step": 2}"#), "expectedFailure.step", "must be 0…1"),
             ("expected failure on an unknown transport", miniFixture(extra: #", "expectedFailure": [{"reason": "not yet", "step": 1, "transport": "xmpp"}]"#), "expectedFailure[0].transport", "must be one of"),
             ("expected failure with a bad pattern", miniFixture(extra: #", "expectedFailure": {"reason": "not yet", "message": "("}"#), "expectedFailure.message", "not a regular expression"),
+            ("bad reconnect wait", miniFixture(extra: "").replacingOccurrences(of: #"{"name": "phone", "user": "alice"}"#, with: #"{"name": "phone", "user": "alice", "reconnect": {"waits": ["1s", "soon"]}}"#), "devices[0].reconnect.waits[1]", "must be a duration"),
+            ("reconnect without min", miniFixture(extra: "").replacingOccurrences(of: #"{"name": "phone", "user": "alice"}"#, with: #"{"name": "phone", "user": "alice", "reconnect": {"max": "2s"}}"#), "devices[0].reconnect.min", "is required"),
             ("undefined token name", miniFixture(steps: #"[{"do": "login", "device": "phone", "token": {"name": "t9"}, "result": {"error": null}}]"#), "steps[0].token.name", "no issueToken step"),
         ]
 

@@ -142,12 +142,14 @@ struct FixtureBuilder {
             }
             let connection = event["connection"]!.intValue!
             // An SDK that describes itself otherwise than the harness told it (its own device id,
-            // a gateway without one) is the device of that user an SDK call named that has not
-            // logged in yet.
-            if !devices.contains(where: { $0.key == canonical(device) }),
-                let named = devices.first(where: { unlogged.contains($0.name) && $0.user == user.lowercased() })
-            {
-                aliases[Self.key(device)] = named.key
+            // a new one at each login, a gateway without one) is a device of that user whose SDK
+            // calls the recording holds: one that has not logged in yet, else one a login was
+            // called on, else one without an open connection (its SDK logging in again by itself).
+            if !devices.contains(where: { $0.key == canonical(device) }) {
+                let ofUser = devices.filter { driven.contains($0.name) && $0.user == user.lowercased() }
+                let named = ofUser.first { unlogged.contains($0.name) } ?? ofUser.first { calledLogin.contains($0.name) }
+                    ?? ofUser.first { !sessions.isOpen($0.name) }
+                if let named { aliases[Self.key(device)] = named.key }
             }
             let instances = devices.filter { $0.key == canonical(device) }
             // The SDK's own login says so, except over OpenIM's gateway (the login is the

@@ -3,9 +3,17 @@ import IMockCore
 extension ScenarioRun {
     /// Checks a `sent` expectation against the server's journal (``SentCheck``).
     func check(_ sent: SentCheck) async throws(ScenarioFailure) {
-        let frames = try await sentFrames()
-        let mine = sent.device.map { device in frames.filter { $0.device == device } } ?? frames
         let key = sent.device ?? ""
+        var mine = try await sentFrames(to: sent.device)
+        // A real-time SDK acts on its own timers (a reconnect) in real time, after the virtual
+        // clock moved: what it causes may still come, up to the cap.
+        if time.hasRealTimeDevices, mine.count - (sentState.seen[key] ?? 0) < sent.matchers.count {
+            let deadline = ContinuousClock.now + settings.realTimeCap
+            while mine.count - (sentState.seen[key] ?? 0) < sent.matchers.count, ContinuousClock.now < deadline {
+                try? await Task.sleep(for: .milliseconds(50))
+                mine = try await sentFrames(to: sent.device)
+            }
+        }
         let window = Array(mine.dropFirst(sentState.seen[key] ?? 0))
         sentState.seen[key] = mine.count
         let observed = window.map { frame in sent.device == nil ? Self.withDevice(frame.frame, frame.device) : frame.frame }
@@ -14,6 +22,12 @@ extension ScenarioRun {
         throw ScenarioFailure(
             "the server did not send \(sent.device ?? "the devices") what was expected (\(sent.matchers.count) frames expected, \(observed.count) sent)",
             expected: sent.frames.map(SentCheck.describe), observed: observed.map(SentCheck.describe), device: sent.device)
+    }
+
+    /// The frames the server sent `device` (nil: every fixture device), in its order.
+    private func sentFrames(to device: String?) async throws(ScenarioFailure) -> [(device: String, frame: JSONValue)] {
+        let frames = try await sentFrames()
+        return device.map { device in frames.filter { $0.device == device } } ?? frames
     }
 
     /// The frames the server sent the fixture's devices, in its order (apps merged by time).
@@ -44,32 +58,39 @@ extension ScenarioRun {
         }
     }
 
-    /// The fixture device of a journal entry: by its resource (``device(of:app:)``) when one
-    /// device has it; else the device its connection was given before; else — instances of
+    /// The fixture device of a journal entry: the device its connection was found to be
+    /// before; else by its resource (``device(of:app:)``) when one device has it; else — instances of
     /// one device sharing the resource (two tabs), a refused login (no resource), an SDK that
     /// chose no device id (a resource of the server's) — among those instances, or the devices
     /// of its user on the resource's platform, the one without a session (`live`) that took the
     /// latest step (`latest`, newest first): the one that just logged in (an export checks what
     /// was sent after each step).
     private func sentDevice(of entry: JSONValue, app: String, latest: [String], live: Set<String>) -> String? {
+        // A connection stays the device it was first found to be, though the device's resource
+        // changes later (an SDK that chooses a new one at each login).
+        let connection = entry["connection"]?.intValue.map { "\(app)/\($0)" }
+        if let connection, let device = sentState.connections[connection] { return device }
         let named = device(of: entry, app: app)
         let instances = named.flatMap(fixture.device).map { found in fixture.devices.filter { $0.app == app && $0.resource == found.resource } } ?? []
-        if let named, instances.count < 2 { return named }
-        let connection = "\(app)/\(entry["connection"]?.intValue ?? -1)"
-        if let device = sentState.connections[connection] { return device }
+        if let named, instances.count < 2 {
+            if let connection { sentState.connections[connection] = named }
+            return named
+        }
         var candidates = instances
         if candidates.isEmpty {
             let user = entry["user"]?.stringValue
             candidates = fixture.devices.filter { $0.app == app && (currentUser[$0.name] ?? $0.user) == user }
+            // On the resource's platform, unless its SDK names itself otherwise (`webim_random_…`).
             if let resource = entry["resource"]?.stringValue {
                 let prefix = resource.split(separator: "_").first.map(String.init) ?? resource
-                candidates = candidates.filter { $0.resource.hasPrefix(prefix + "_") }
+                let onPlatform = candidates.filter { $0.resource.hasPrefix(prefix + "_") }
+                if !onPlatform.isEmpty { candidates = onPlatform }
             }
         }
         let idle = candidates.filter { !live.contains($0.name) }
         if !idle.isEmpty { candidates = idle }
         let chosen = candidates.count == 1 ? candidates[0].name : latest.first { name in candidates.contains { $0.name == name } }
-        if let chosen { sentState.connections[connection] = chosen }
+        if let chosen, let connection { sentState.connections[connection] = chosen }
         return chosen
     }
 

@@ -70,14 +70,21 @@ struct RecordControlTests {
         let callbacks = [
             (#"{"app":"acme#chat","action":"callbacks","callbacks":{}}"#, 400),
             (#"{"app":"acme#chat","action":"callbacks","callbacks":[{"name":"x"}]}"#, 400),
+            (#"{"app":"acme#chat","action":"callbacks","callbacks":[{"resource":"ios_p1","name":"x","instance":0}]}"#, 400),
+            (#"{"app":"acme#chat","action":"calls","callbacks":[]}"#, 400),
+            (#"{"app":"acme#chat","action":"calls","calls":[{"call":{"do":"login"}}]}"#, 400),
+            (#"{"app":"acme#chat","action":"calls","calls":[{"resource":"ios_p1","call":{"dance":1}}]}"#, 400),
             (#"{"app":"acme#chat","action":"callbacks","callbacks":[{"resource":"ios_p1","name":"loginCompletion","profile":"easemob"}]}"#, 200),
+            (#"{"app":"acme#chat","action":"calls","calls":[{"resource":"ios_p1","user":"ann","device":{"platform":"ios","uuid":"p1"},"call":{"do":"login"}},{"call":{"issueToken":"t","user":"ann"}}]}"#, 200),
         ]
         for (body, status) in callbacks {
             #expect(try fixture.control("POST", "/_imock/record", json: body).status == status, "\(body)")
         }
         let kept = try fixture.control("GET", "/_imock/record?app=acme%23chat").body["events"]?.array ?? []
-        #expect(kept.count == 1)
+        #expect(kept.count == 3)
         #expect(kept.first?["callbacks"]?.array?.first?["name"]?.string == "loginCompletion")
+        #expect(kept.dropFirst().map { $0["in"]?.string } == ["sdk", "sdk"])
+        #expect(kept.last?["call"]?["issueToken"]?.string == "t")
         let listed = try fixture.control("GET", "/_imock/record").body["recordings"]?.array ?? []
         #expect(listed.count == 1)
         #expect(listed.first?["app"]?.string == "acme#chat")
