@@ -41,6 +41,13 @@ extension HarnessTests {
             return (result, exported.prettyString)
         }
 
+        /// The export of `file` recorded in process (the original must pass), as text and parsed.
+        static func exported(_ file: String) async throws -> (text: String, fixture: Fixture) {
+            let (original, text) = try await recordAndExport(try loadFixture(file))
+            #expect(original.outcome == .passed, "\(ConsoleReport.scenario(original))")
+            return (text, try parseFixture(text))
+        }
+
         /// Whether `fixture` has an expectation of this kind.
         static func checks(_ fixture: Fixture, _ kind: (ExpectationKind) -> Bool) -> Bool {
             fixture.steps.contains { step in
@@ -77,10 +84,7 @@ extension HarnessTests {
 
         @Test("a device that logs in again while its first connection is open (two tabs, one device id) exports as two instances")
         func twoInstancesOfOneDevice() async throws {
-            let fixture = try loadFixture("adapters/easemob-web/fixtures/C6-two-tabs-same-device.json")
-            let (original, text) = try await Self.recordAndExport(fixture)
-            #expect(original.outcome == .passed)
-            let exported = try parseFixture(text)
+            let (text, exported) = try await Self.exported("adapters/easemob-web/fixtures/C6-two-tabs-same-device.json")
             #expect(exported.devices.map(\.resource) == ["web_browser", "web_browser"], "\(text)")
             #expect(text.contains(#/"device": "web-2",\s*"since": "start"/#), "the second tab's callbacks are its own")
             let replay = await run(exported)
@@ -102,11 +106,8 @@ extension HarnessTests {
 
         @Test("an exported fixture fails on a server whose policy kicks with another code")
         func mutatedServerFails() async throws {
-            let fixture = try loadFixture("Fixtures/S/S4-single-device-new-kicks-old.json")
-            let (original, text) = try await Self.recordAndExport(fixture)
-            #expect(original.outcome == .passed)
+            let (text, exported) = try await Self.exported("Fixtures/S/S4-single-device-new-kicks-old.json")
             #expect(text.contains("\"code\": 206"))
-            let exported = try parseFixture(text)
             let mutant = try MutantServer()
             var settings = RunSettings()
             settings.target = .external(url: mutant.url, adminSecret: MutantServer.secret)
@@ -119,10 +120,7 @@ extension HarnessTests {
 
         @Test("an exported fixture fails on a server that loses the messages it pushes (its callback checks)")
         func droppedPushFails() async throws {
-            let fixture = try loadFixture("Fixtures/C/C10-offline-messages-once.json")
-            let (original, text) = try await Self.recordAndExport(fixture)
-            #expect(original.outcome == .passed)
-            let exported = try parseFixture(text)
+            let (_, exported) = try await Self.exported("Fixtures/C/C10-offline-messages-once.json")
             let honest = try MutantServer(decider: AppLoginDecider())
             var settings = RunSettings()
             settings.target = .external(url: honest.url, adminSecret: MutantServer.secret)
