@@ -88,6 +88,8 @@ struct RecordCommandTests {
         (#"{"format": "imock-recording/1", "app": "a#b", "startedAtMs": 1, "seed": {"apps": [{}]}, "events": [{"atMs": 4, "in": "sdk"}]}"#, "events[0].call"),
         (#"{"format": "imock-recording/1", "app": "a#b", "startedAtMs": 1, "seed": {"apps": [{}]}, "events": [{"atMs": 4, "in": "sdk", "call": {"do": "login"}, "user": "ann"}]}"#, "events[0].device"),
         (#"{"format": "imock-recording/1", "app": "a#b", "startedAtMs": 1, "seed": {"apps": [{}]}, "events": [{"atMs": 4, "in": "sdk", "call": {"dance": 1}}]}"#, "events[0].call"),
+        (#"{"format": "imock-recording/1", "app": "a#b", "startedAtMs": 1, "seed": {"apps": [{}]}, "events": [{"atMs": 4, "in": "sdk", "instance": 0, "call": {"do": "init"}, "user": "a", "device": {"platform": "ios", "uuid": "u"}}]}"#, "events[0].instance"),
+        (#"{"format": "imock-recording/1", "app": "a#b", "startedAtMs": 1, "seed": {"apps": [{}]}, "events": [{"atMs": 4, "in": "sdk", "instance": 9223372036854775807, "call": {"do": "init"}, "user": "a", "device": {"platform": "ios", "uuid": "u"}}]}"#, "events[0].instance"),
     ])
     func refused(text: String, path: String) throws {
         do {

@@ -86,10 +86,16 @@ public struct RecordingReader: Sendable {
     /// and differences of times cannot overflow).
     static let latestMs: Int64 = 1 << 53
 
+    /// The most instances of one device a recording may name.
+    static let instanceLimit: Int64 = 100
+
     /// An SDK call of a harness: `call` an object with `do` (then `user` and `device` with
-    /// `platform` and `uuid`) or `issueToken`.
+    /// `platform` and `uuid`) or `issueToken`; `instance`, if any, from 1 to ``instanceLimit``.
     private static func checkCall(_ event: JSONValue, at path: String) throws(RecordingError) {
         guard let call = event["call"], call.objectValue != nil else { throw RecordingError(path: path + ".call", reason: "must be an object") }
+        if let instance = event["instance"], !(1...Self.instanceLimit).contains(instance.intValue ?? 0) {
+            throw RecordingError(path: path + ".instance", reason: "must be an integer from 1 to \(Self.instanceLimit)")
+        }
         if call["issueToken"]?.stringValue != nil { return }
         guard call["do"]?.stringValue != nil else { throw RecordingError(path: path + ".call", reason: "needs \"do\" or \"issueToken\"") }
         guard event["user"]?.stringValue != nil else { throw RecordingError(path: path + ".user", reason: "must be a string") }

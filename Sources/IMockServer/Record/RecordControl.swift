@@ -74,9 +74,10 @@ enum RecordControl {
         guard let items = value?.arrayValue else { throw .badRequest("'calls' must be an array") }
         return try items.enumerated().map { (index, item) throws(ControlError) in
             guard let members = item.objectValue, let call = item["call"], call["do"]?.stringValue != nil || call["issueToken"]?.stringValue != nil,
-                call["do"] == nil || (item["resource"]?.stringValue != nil && item["device"]?.objectValue != nil)
+                call["do"] == nil || (item["resource"]?.stringValue != nil && item["device"]?.objectValue != nil),
+                item["instance"].map({ (1...100).contains($0.intValue ?? 0) }) ?? true
             else {
-                throw .badRequest("'calls[\(index)]' must be {\"resource\", \"user\", \"device\", \"call\": {\"do\", …}} or {\"call\": {\"issueToken\", …}}")
+                throw .badRequest("'calls[\(index)]' must be {\"resource\", \"user\", \"device\", \"instance\"?: 1…100, \"call\": {\"do\", …}} or {\"call\": {\"issueToken\", …}}")
             }
             return .object([("in", "sdk")] + members.filter { ["resource", "user", "device", "instance", "call"].contains($0.key) })
         }

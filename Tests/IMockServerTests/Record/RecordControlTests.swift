@@ -74,6 +74,7 @@ struct RecordControlTests {
             (#"{"app":"acme#chat","action":"calls","callbacks":[]}"#, 400),
             (#"{"app":"acme#chat","action":"calls","calls":[{"call":{"do":"login"}}]}"#, 400),
             (#"{"app":"acme#chat","action":"calls","calls":[{"resource":"ios_p1","call":{"dance":1}}]}"#, 400),
+            (#"{"app":"acme#chat","action":"calls","calls":[{"resource":"ios_p1","user":"ann","device":{},"instance":0,"call":{"do":"init"}}]}"#, 400),
             (#"{"app":"acme#chat","action":"callbacks","callbacks":[{"resource":"ios_p1","name":"loginCompletion","profile":"easemob"}]}"#, 200),
             (#"{"app":"acme#chat","action":"calls","calls":[{"resource":"ios_p1","user":"ann","device":{"platform":"ios","uuid":"p1"},"call":{"do":"login"}},{"call":{"issueToken":"t","user":"ann"}}]}"#, 200),
         ]
