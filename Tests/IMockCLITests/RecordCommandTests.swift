@@ -110,6 +110,53 @@ struct RecordCommandTests {
         }
     }
 
+    /// A recording of each kind of event: an SDK call, two instances of one device, a
+    /// reconnect, a close, callbacks.
+    static let rich = #"""
+        {"format": "imock-recording/1", "app": "acme#chat", "startedAtMs": 1000, "stoppedAtMs": 9000,
+         "seed": {"version": 1, "apps": [{"appKey": "acme#chat", "users": [{"username": "ann"}]}]},
+         "events": [
+          {"atMs": 1000, "in": "sdk", "call": {"issueToken": "t", "user": "ann", "ttl": "1h"}},
+          {"atMs": 1000, "in": "sdk", "resource": "web_b", "user": "ann", "device": {"platform": "web", "uuid": "b", "name": "tab"}, "call": {"do": "login", "token": {"name": "t"}}},
+          {"atMs": 1000, "in": "login", "user": "ann", "device": {"platform": "web", "uuid": "b", "name": "tab", "extension": ""}, "autoLogin": false, "sync": ["contacts"], "credential": {"kind": "user", "user": "ann"}, "connection": 1, "dialect": "msync"},
+          {"atMs": 1000, "out": "journal", "user": "ann", "resource": "web_b", "event": {"type": "frame", "frame": {"op": "login.ok"}}, "connection": 1},
+          {"atMs": 2000, "in": "sdk", "resource": "web_b", "user": "ann", "instance": 2, "device": {"platform": "web", "uuid": "b", "name": "tab"}, "call": {"do": "login"}},
+          {"atMs": 2000, "in": "login", "user": "ann", "device": {"platform": "web", "uuid": "b", "name": "tab", "extension": ""}, "autoLogin": false, "sync": [], "credential": {"kind": "refused", "reason": "expired"}, "connection": 2, "dialect": "imock"},
+          {"atMs": 2000, "out": "journal", "user": "ann", "resource": "web_b", "event": {"type": "closed", "code": 4206}, "connection": 1},
+          {"atMs": 2000, "in": "disconnected", "connection": 1},
+          {"atMs": 3000, "in": "control", "method": "POST", "path": "faults", "body": {"kind": "drop", "app": "acme#chat", "resource": "web_b", "durationMs": 10}, "status": 200},
+          {"atMs": 3000, "in": "disconnected", "connection": 2},
+          {"atMs": 4000, "in": "login", "user": "ann", "device": {"platform": "web", "uuid": "b", "name": "tab", "extension": ""}, "autoLogin": true, "sync": [], "credential": {"kind": "user", "user": "ann"}, "connection": 3, "dialect": "imock"},
+          {"atMs": 4000, "in": "disconnected", "connection": 3},
+          {"atMs": 4000, "out": "journal", "user": "ann", "resource": "web_b", "event": {"type": "frame", "frame": {"op": "login.ok"}}, "connection": 3},
+          {"atMs": 5000, "in": "rest", "api": "easemob", "method": "PUT", "path": "users/ann/password", "query": {"a": "b"}, "credential": {"kind": "app"}, "body": {"newpassword": "<redacted>"}, "status": 200},
+          {"atMs": 6000, "out": "callbacks", "callbacks": [{"resource": "web_b", "name": "loginCompletion", "profile": "easemob"}, {"resource": "web_b", "name": "x", "instance": 2}]}]}
+        """#
+
+    @Test("a recording of every kind of event with any one member changed to any kind of value exports or exits 65, never crashes")
+    func anyMemberChanged() throws {
+        let document = try JSONValue.parse(Array(Self.rich.utf8))
+        _ = try RecordingExport.fixture(try RecordingReader(document))
+        let values: [JSONValue] = [.null, .int(-1), .int(0), .int(3), .int(.min), .int(.max), .string(""), .string("web_b"), [], [:], .bool(true), .double(1.5)]
+        var exported = 0
+        for (index, event) in (document["events"]?.arrayValue ?? []).enumerated() {
+            for member in event.objectValue ?? [] {
+                for value in values {
+                    var events = document["events"]!.arrayValue!
+                    events[index] = .object((event.objectValue ?? []).map { $0.key == member.key ? ($0.key, value) : $0 })
+                    let changed = JSONValue.object((document.objectValue ?? []).map { $0.key == "events" ? ("events", .array(events)) : $0 })
+                    do {
+                        _ = try RecordingExport.fixture(try RecordingReader(changed))
+                        exported += 1
+                    } catch {
+                        #expect(!error.reason.isEmpty)
+                    }
+                }
+            }
+        }
+        #expect(exported > 0)
+    }
+
     @Test("bad usage exits 64", arguments: [
         [String](), ["import"], ["export", "--order", "random"], ["export", "--server", "http://127.0.0.1:1"],
         ["export", "--from", "soon"], ["export", "--from", "2m", "--to", "1m"], ["export", "--rule", "Q1"],

@@ -325,7 +325,7 @@ struct FixtureBuilder {
     /// The `instance` (from 1) of the device identified by `key` (``key(_:)``).
     func device(ofKey key: String?, instance: Int) -> String? {
         let instances = devices.filter { $0.key == key }
-        return instances.indices.contains(instance - 1) ? instances[instance - 1].name : nil
+        return instance >= 1 && instance <= instances.count ? instances[instance - 1].name : nil
     }
 
     /// The device that logs in with `resource`: its `instance` (1-based, in order of first
@@ -333,7 +333,7 @@ struct FixtureBuilder {
     func device(ofResource resource: JSONValue?, instance: Int = 1) -> String? {
         guard let resource = resource?.stringValue else { return nil }
         let instances = devices.filter { Self.resource(of: $0.json) == resource }
-        return instances.indices.contains(instance - 1) ? instances[instance - 1].name : instances.first?.name
+        return instance >= 1 && instance <= instances.count ? instances[instance - 1].name : instances.first?.name
     }
 
     /// Checks what was sent so far, then moves the clock to `atMs` if it stands before.
