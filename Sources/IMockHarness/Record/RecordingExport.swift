@@ -77,8 +77,10 @@ struct FixtureBuilder {
     var attempts = ReconnectAttempts()
     /// Devices whose SDK gave up reconnecting, and after how many attempts.
     var maxAttempts: [String: Int] = [:]
-    /// Devices a harness called a login on since their last login.
-    var calledLogin: Set<String> = []
+    /// The user each device last logged in as.
+    var loggedInAs: [String: String] = [:]
+    /// Devices a harness called a login on since their last login, and the user it was for.
+    var calledLogin: [String: String] = [:]
     /// The SDKs' own logins (reconnects, by index of event): no steps, but times the clock stops at.
     var automaticLogins: Set<Int> = []
     /// Keys of devices as their SDK logged in, for the key an SDK call named them by.
@@ -128,7 +130,9 @@ struct FixtureBuilder {
                 let name = instances[instance - 1].name
                 driven.insert(name)
                 if ["init", "addDelegate", "removeDelegate"].contains(verb) { manualInit.insert(name) }
-                if ["login", "autoLogin", "switchAccount"].contains(verb) { calledLogin.insert(name) }
+                if ["login", "autoLogin", "switchAccount"].contains(verb) {
+                    calledLogin[name] = event["call"]?["user"]?.stringValue?.lowercased() ?? user.lowercased()
+                }
                 continue
             }
             guard event["in"]?.stringValue == "login" else {
@@ -142,12 +146,13 @@ struct FixtureBuilder {
             }
             let connection = event["connection"]!.intValue!
             // An SDK that describes itself otherwise than the harness told it (its own device id,
-            // a new one at each login, a gateway without one) is a device of that user whose SDK
-            // calls the recording holds: one that has not logged in yet, else one a login was
-            // called on, else one without an open connection (its SDK logging in again by itself).
+            // a new one at each login, a gateway without one) is a device logging in as that user
+            // whose SDK calls the recording holds: one that has not logged in yet, else one a
+            // login was called on, else one without an open connection (its SDK logging in again
+            // by itself).
             if !devices.contains(where: { $0.key == canonical(device) }) {
-                let ofUser = devices.filter { driven.contains($0.name) && $0.user == user.lowercased() }
-                let named = ofUser.first { unlogged.contains($0.name) } ?? ofUser.first { calledLogin.contains($0.name) }
+                let ofUser = devices.filter { driven.contains($0.name) && (calledLogin[$0.name] ?? loggedInAs[$0.name] ?? $0.user) == user.lowercased() }
+                let named = ofUser.first { unlogged.contains($0.name) } ?? ofUser.first { calledLogin[$0.name] != nil }
                     ?? ofUser.first { !sessions.isOpen($0.name) }
                 if let named { aliases[Self.key(device)] = named.key }
             }
@@ -156,7 +161,7 @@ struct FixtureBuilder {
             // upgrade's); a device whose SDK calls the recording holds logs in by itself when no
             // login call came since its last login.
             let automatic = event["autoLogin"]?.boolValue == true
-                || (instances.contains { driven.contains($0.name) } && !instances.contains { calledLogin.contains($0.name) })
+                || (instances.contains { driven.contains($0.name) } && !instances.contains { calledLogin[$0.name] != nil })
             if automatic { automaticLogins.insert(index) }
             // A device that logs in again while its previous connection is still open is
             // another instance of it (a second tab with the same device id); the SDK's own
@@ -181,7 +186,8 @@ struct FixtureBuilder {
             connections[connection] = name
             sessions.assign(connection, to: name)
             lastSeen[name] = atMs
-            calledLogin.remove(name)
+            calledLogin[name] = nil
+            loggedInAs[name] = user.lowercased()
             attempts.login(name, on: connection, atMs: atMs, automatic: automatic)
         }
         let endMs = recording.stoppedAtMs ?? recording.events.last?["atMs"]?.intValue ?? recording.startedAtMs
