@@ -188,16 +188,29 @@ final class OpenIMClientWire: ClientWire {
         return "imock-\(operations)"
     }
 
-    /// `/openim/{org}/{app}?sendID=…&token=…&platformID=…&operationID=…&isBackground=false&compression=gzip&…`.
+    /// `/openim/{org}/{app}?sendID=…&token=…&platformID=…&operationID=…&isBackground=false&compression=gzip&…`,
+    /// appended into one string (the load side of `bench login-storm` builds one per device).
     static func target(_ request: LoginRequest, operationID: String) -> String {
-        let parts = request.appKey.split(separator: "#", maxSplits: 1)
-        let path = "/openim/" + parts.map { IMClient.percentEncoded($0) }.joined(separator: "/")
-        let query = [
-            ("sendID", request.user), ("token", request.token),
-            ("platformID", String(request.device.platform.openIMPlatformID ?? 0)), ("operationID", operationID),
-            ("isBackground", "false"), ("compression", "gzip"), ("isMsgResp", "true"), ("sdkVersion", sdkVersion),
-            ("deviceID", request.device.uuid),
+        let query: KeyValuePairs<String, String> = [
+            "sendID": request.user, "token": request.token,
+            "platformID": String(request.device.platform.openIMPlatformID ?? 0), "operationID": operationID,
+            "isBackground": "false", "compression": "gzip", "isMsgResp": "true", "sdkVersion": sdkVersion,
+            "deviceID": request.device.uuid,
         ]
-        return path + "?" + query.map { "\($0.0)=\(IMClient.percentEncoded($0.1))" }.joined(separator: "&")
+        var target = "/openim"
+        target.reserveCapacity(160 + request.token.utf8.count)
+        for part in request.appKey.split(separator: "#", maxSplits: 1) {
+            target += "/"
+            target += IMClient.percentEncoded(part)
+        }
+        var separator = "?"
+        for (name, value) in query {
+            target += separator
+            target += name
+            target += "="
+            target += IMClient.percentEncoded(value)
+            separator = "&"
+        }
+        return target
     }
 }
