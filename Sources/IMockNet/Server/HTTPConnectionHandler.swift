@@ -74,7 +74,7 @@ final class HTTPConnectionHandler: ConnectionHandler {
             send(response, for: request, on: connection)
             return isFinishing
         case .upgradeToWebSocket(let delegate, let extraHeaders, let validated):
-            switch validated.map { .success($0) } ?? WebSocketHandshake.validateUpgrade(request) {
+            switch validated.map({ .success($0) }) ?? WebSocketHandshake.validateUpgrade(request) {
             case .failure(let error):
                 send(configuration.handshakeErrorResponse(error), for: request, on: connection)
                 return isFinishing
