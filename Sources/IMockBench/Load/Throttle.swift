@@ -21,7 +21,19 @@ final class Throttle {
             finishAll()
             return
         }
-        while started < min(window, total) { launch() }
+        launchMore()
+    }
+
+    /// Whether ``launchMore()`` is filling the window: a job that ends while it is being started
+    /// (a connect that fails at once, as with the descriptors exhausted) lets that loop start
+    /// the next one instead of recursing, which overflowed the stack after some 10,000 of them.
+    private var launching = false
+
+    private func launchMore() {
+        guard !launching else { return }
+        launching = true
+        while started < total, started - finished < window { launch() }
+        launching = false
     }
 
     private func launch() {
@@ -32,8 +44,11 @@ final class Throttle {
             guard !reported else { return }
             reported = true
             finished += 1
-            if started < total { launch() }
-            if finished == total { finishAll() }
+            if finished == total {
+                finishAll()
+                return
+            }
+            launchMore()
         }
     }
 

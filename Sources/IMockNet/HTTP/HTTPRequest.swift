@@ -60,22 +60,44 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 
     /// Splits a request target into its decoded path and query parameters.
+    ///
+    /// Works on the target's UTF-8 buffer, and a part without `%` (or `+` in the query) becomes
+    /// a string directly: the generic split and byte-by-byte decoding cost about 55,000
+    /// instructions for an OpenIM gateway login's query of nine parameters (callgrind of
+    /// `bench login-storm --dialect openim`).
     static func splitTarget(_ target: String) -> (path: String, query: [(name: String, value: String)]) {
-        let bytes = Array(target.utf8)
-        let queryStart = bytes.firstIndex(of: UInt8(ascii: "?"))
-        let rawPath = bytes[..<(queryStart ?? bytes.endIndex)]
-        let path = percentDecode(rawPath, plusIsSpace: false) ?? String(decoding: rawPath, as: UTF8.self)
-        guard let queryStart else { return (path, []) }
-        var query: [(name: String, value: String)] = []
-        for pair in bytes[(queryStart + 1)...].split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: true) {
-            let eq = pair.firstIndex(of: UInt8(ascii: "="))
-            let rawName = pair[..<(eq ?? pair.endIndex)]
-            let rawValue = eq.map { pair[($0 + 1)...] } ?? []
-            let name = percentDecode(rawName, plusIsSpace: true) ?? String(decoding: rawName, as: UTF8.self)
-            let value = percentDecode(rawValue, plusIsSpace: true) ?? String(decoding: rawValue, as: UTF8.self)
-            query.append((name: name, value: value))
+        var target = target
+        return target.withUTF8 { bytes in
+            let queryStart = bytes.firstIndex(of: UInt8(ascii: "?"))
+            let path = decodedPart(bytes, bytes.startIndex..<(queryStart ?? bytes.endIndex), plusIsSpace: false)
+            guard let queryStart else { return (path, []) }
+            var query: [(name: String, value: String)] = []
+            var pairStart = queryStart + 1
+            while pairStart < bytes.endIndex {
+                var pairEnd = pairStart
+                var eq: Int?
+                while pairEnd < bytes.endIndex, bytes[pairEnd] != UInt8(ascii: "&") {
+                    if eq == nil, bytes[pairEnd] == UInt8(ascii: "=") { eq = pairEnd }
+                    pairEnd += 1
+                }
+                if pairEnd > pairStart {
+                    let name = decodedPart(bytes, pairStart..<(eq ?? pairEnd), plusIsSpace: true)
+                    let value = eq.map { decodedPart(bytes, ($0 + 1)..<pairEnd, plusIsSpace: true) } ?? ""
+                    query.append((name: name, value: value))
+                }
+                pairStart = pairEnd + 1
+            }
+            return (path, query)
         }
-        return (path, query)
+    }
+
+    /// One part of a target, decoded (as it was sent when its escapes are malformed or decode
+    /// to invalid UTF-8, with invalid UTF-8 repaired).
+    private static func decodedPart(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusIsSpace: Bool) -> String {
+        let raw = UnsafeBufferPointer(rebasing: bytes[range])
+        let escaped = raw.contains { $0 == UInt8(ascii: "%") || (plusIsSpace && $0 == UInt8(ascii: "+")) }
+        guard escaped else { return String(decoding: raw, as: UTF8.self) }
+        return percentDecode(raw, plusIsSpace: plusIsSpace) ?? String(decoding: raw, as: UTF8.self)
     }
 
     /// Decodes `%XX` escapes; returns nil for a malformed escape or invalid UTF-8.

@@ -73,8 +73,8 @@ final class HTTPConnectionHandler: ConnectionHandler {
         case .respond(let response):
             send(response, for: request, on: connection)
             return isFinishing
-        case .upgradeToWebSocket(let delegate, let extraHeaders):
-            switch WebSocketHandshake.validateUpgrade(request) {
+        case .upgradeToWebSocket(let delegate, let extraHeaders, let validated):
+            switch validated.map({ .success($0) }) ?? WebSocketHandshake.validateUpgrade(request) {
             case .failure(let error):
                 send(configuration.handshakeErrorResponse(error), for: request, on: connection)
                 return isFinishing

@@ -39,6 +39,10 @@ final class TLSSession {
 
     var isHandshakeComplete: Bool { SSL_is_init_finished(ssl) == 1 }
 
+    /// The connection's session: for a client before its handshake, the one it offers (tests
+    /// check that each connection gets its own copy of its context's kept session).
+    var session: OpaquePointer? { SSL_get_session(ssl) }
+
     /// Whether the handshake resumed an earlier session instead of a full exchange.
     var isResumed: Bool { SSL_session_reused(ssl) == 1 }
 

@@ -74,7 +74,10 @@ extension WebSocketHandshake {
     }
 
     private static func singleLine(_ value: String) -> String {
-        guard value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A }) else { return value }
+        // On the contiguous bytes: through the UTF-8 view this was 12,000 instructions for an
+        // OpenIM gateway target of 250 bytes (callgrind of `bench login-storm`).
+        var bytes = value
+        guard bytes.withUTF8({ $0.contains { $0 == 0x0D || $0 == 0x0A } }) else { return value }
         return String(decoding: value.utf8.map { $0 == 0x0D || $0 == 0x0A ? 0x20 : $0 }, as: UTF8.self)
     }
 }

@@ -405,18 +405,20 @@ public final class MockServer {
             return .respond(Self.response(refusal))
         case .login(let command):
             // Checked before the login, so an accepted login always gets its connection.
-            if case .failure(let error) = WebSocketHandshake.validateUpgrade(request) {
-                return .respond(Self.handshakeErrorResponse(error, nowMs: clock.nowMs))
+            let validated: WebSocketHandshake.ServerUpgrade
+            switch WebSocketHandshake.validateUpgrade(request) {
+            case .success(let upgrade): validated = upgrade
+            case .failure(let error): return .respond(Self.handshakeErrorResponse(error, nowMs: clock.nowMs))
             }
             switch hub.loginDuringUpgrade(command, dialect: dialect) {
             case .failure(let refusal):
                 if let overWebSocket = refusal.overWebSocket {
-                    return .upgradeToWebSocket(delegate: RefusalConnection(overWebSocket))
+                    return .upgradeToWebSocket(delegate: RefusalConnection(overWebSocket), validated: validated)
                 }
                 return .respond(Self.response(refusal))
             case .success(let session):
                 let connection = SessionConnection(server: self, dialect: dialect, peer: context.peer, upgrade: session)
-                return .upgradeToWebSocket(delegate: connection)
+                return .upgradeToWebSocket(delegate: connection, validated: validated)
             }
         }
     }

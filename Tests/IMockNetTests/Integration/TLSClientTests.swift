@@ -1,3 +1,4 @@
+import COpenSSL
 import Testing
 @testable import IMockNet
 import IMockTestSupport
@@ -67,6 +68,24 @@ struct TLSClientTests {
         _ = try await connectReportingResumption(port: server.port, trusting: certificate, serverName: "localhost", context: plain).get()
         let again = try await connectReportingResumption(port: server.port, trusting: certificate, serverName: "localhost", context: plain).get()
         #expect(again.resumed == false)
+        await server.stop()
+    }
+
+    @Test("each connection offers its own copy of the kept session: one whose session OpenSSL marks not resumable (a resumed TLS 1.3 handshake's end, a drop) leaves it to the next")
+    func offeredSessionsAreCopies() async throws {
+        let (server, certificate, _) = try await LoopbackServer.tlsEcho()
+        let resuming = try TLSContext(clientTrusting: certificate, resumesSessions: true)
+        _ = try await connectReportingResumption(port: server.port, trusting: certificate, serverName: "localhost", context: resuming).get()
+        let first = TLSSession(context: resuming, role: .client, serverName: "localhost")
+        let second = TLSSession(context: resuming, role: .client, serverName: "localhost")
+        let offered = try #require(first.session)
+        #expect(SSL_SESSION_is_resumable(offered) == 1)
+        #expect(offered != second.session)
+        // What OpenSSL 3.0 does to a TLS 1.3 client's session at the end of its handshake.
+        _ = SSL_CTX_remove_session(resuming.pointer, offered)
+        #expect(SSL_SESSION_is_resumable(offered) == 0)
+        let third = TLSSession(context: resuming, role: .client, serverName: "localhost")
+        #expect(third.session.map { SSL_SESSION_is_resumable($0) } == 1, "the kept session is still resumable")
         await server.stop()
     }
 
