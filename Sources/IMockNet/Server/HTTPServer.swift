@@ -21,10 +21,16 @@ public final class HTTPServer {
         self?.connections.removeValue(forKey: closed.id)
     }
 
+    /// What every upgraded connection's WebSocket state machine reads: one object for all.
+    private let webSocketSettings: WebSocketSettings
+
     public init(loop: EventLoop, configuration: HTTPServerConfiguration, responder: @escaping HTTPResponder) {
         self.loop = loop
         self.configuration = configuration
         self.responder = responder
+        webSocketSettings = WebSocketSettings(
+            role: .server, maxFrameSize: configuration.maxWebSocketMessageBytes,
+            maxMessageSize: configuration.maxWebSocketMessageBytes)
     }
 
     /// Starts listening on `host`:`port` (port 0: the OS chooses) and returns the bound address.
@@ -57,12 +63,13 @@ public final class HTTPServer {
     }
 
     private func accept(fd: Int32, peer: SocketAddress?) {
-        let connection = Connection(loop: loop, acceptedFD: fd, peer: peer, tls: configuration.tls)
+        let connection = Connection(loop: loop, acceptedFD: fd, tls: configuration.tls)
         if connections.count >= configuration.maxConnections {
             refuse(connection)
             return
         }
-        connection.handler = HTTPConnectionHandler(configuration: configuration, responder: responder)
+        connection.handler = HTTPConnectionHandler(
+            configuration: configuration, webSocketSettings: webSocketSettings, peer: peer, responder: responder)
         connections[connection.id] = connection
         connection.onClose = forget
         do {
