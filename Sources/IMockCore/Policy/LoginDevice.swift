@@ -37,14 +37,27 @@ public struct LoginDevice: Sendable, Hashable {
     /// The platform (Easemob OS or custom type, or OpenIM platform id).
     public let platform: DevicePlatform
     /// `customDeviceName` / `deviceName`; may be empty.
-    public let name: String
+    public var name: String { details?.name ?? "" }
     /// The device UUID.
     public let uuid: String
     /// The resource id: the one the device asked for, or `<platform prefix>_<uuid>` when it gave
     /// none. Deriving it from the UUID keeps it stable across reconnects of the same device.
     public let resource: String
     /// `loginExtensionInfo`, delivered to the devices this login kicks.
-    public let extensionInfo: String
+    public var extensionInfo: String { details?.extensionInfo ?? "" }
+    /// The name and extension info behind one reference, nil when both are empty (as most
+    /// devices send them): inline they cost every live session 32 bytes (docs/BENCHMARKS.md, `fleet`).
+    private let details: Details?
+
+    private final class Details: Sendable {
+        let name: String
+        let extensionInfo: String
+
+        init(name: String, extensionInfo: String) {
+            self.name = name
+            self.extensionInfo = extensionInfo
+        }
+    }
     /// Login time, epoch milliseconds on the server's clock.
     public let loginTimeMs: Int64
     /// The id of the token the device logged in with (`TokenClaims.tokenID`).
@@ -77,10 +90,9 @@ public struct LoginDevice: Sendable, Hashable {
         }
         guard loginTimeMs >= 0 else { throw .negativeLoginTime(loginTimeMs) }
         self.platform = platform
-        self.name = name
+        details = name.isEmpty && extensionInfo.isEmpty ? nil : Details(name: name, extensionInfo: extensionInfo)
         self.uuid = uuid
         self.resource = resource ?? Self.assignedResource(platform: platform, uuid: uuid)
-        self.extensionInfo = extensionInfo
         self.loginTimeMs = loginTimeMs
         self.tokenID = tokenID
     }
@@ -89,6 +101,22 @@ public struct LoginDevice: Sendable, Hashable {
     /// e.g. `android_b069b852-…` or `custom7_…` (the documented `{device type}_{id}` form).
     public static func assignedResource(platform: DevicePlatform, uuid: String) -> String {
         "\(platform.resourcePrefix)_\(uuid)"
+    }
+
+    public static func == (lhs: LoginDevice, rhs: LoginDevice) -> Bool {
+        lhs.platform == rhs.platform && lhs.uuid == rhs.uuid && lhs.resource == rhs.resource
+            && lhs.loginTimeMs == rhs.loginTimeMs && lhs.tokenID == rhs.tokenID && lhs.name == rhs.name
+            && lhs.extensionInfo == rhs.extensionInfo
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(platform)
+        hasher.combine(name)
+        hasher.combine(uuid)
+        hasher.combine(resource)
+        hasher.combine(extensionInfo)
+        hasher.combine(loginTimeMs)
+        hasher.combine(tokenID)
     }
 
     /// Whether `other` is the same device: same UUID and same resource.
