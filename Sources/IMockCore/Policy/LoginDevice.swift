@@ -37,26 +37,22 @@ public struct LoginDevice: Sendable, Hashable {
     /// The platform (Easemob OS or custom type, or OpenIM platform id).
     public let platform: DevicePlatform
     /// `customDeviceName` / `deviceName`; may be empty.
-    public var name: String { details?.name ?? "" }
+    public let name: String
     /// The device UUID.
     public let uuid: String
     /// The resource id: the one the device asked for, or `<platform prefix>_<uuid>` when it gave
     /// none. Deriving it from the UUID keeps it stable across reconnects of the same device.
     public let resource: String
     /// `loginExtensionInfo`, delivered to the devices this login kicks.
-    public var extensionInfo: String { details?.extensionInfo ?? "" }
-    /// The name and extension info behind one reference, nil when both are empty (as most
-    /// devices send them): inline they cost every live session 32 bytes (docs/BENCHMARKS.md, `fleet`).
-    private let details: Details?
+    public var extensionInfo: String { boxedExtensionInfo?.text ?? "" }
+    /// The extension info behind one reference, nil when empty (as most devices send it):
+    /// inline it cost every live session's device 16 bytes (docs/BENCHMARKS.md, `fleet`).
+    private let boxedExtensionInfo: ExtensionInfo?
 
-    private final class Details: Sendable {
-        let name: String
-        let extensionInfo: String
+    private final class ExtensionInfo: Sendable {
+        let text: String
 
-        init(name: String, extensionInfo: String) {
-            self.name = name
-            self.extensionInfo = extensionInfo
-        }
+        init(_ text: String) { self.text = text }
     }
     /// Login time, epoch milliseconds on the server's clock.
     public let loginTimeMs: Int64
@@ -90,7 +86,8 @@ public struct LoginDevice: Sendable, Hashable {
         }
         guard loginTimeMs >= 0 else { throw .negativeLoginTime(loginTimeMs) }
         self.platform = platform
-        details = name.isEmpty && extensionInfo.isEmpty ? nil : Details(name: name, extensionInfo: extensionInfo)
+        self.name = name
+        boxedExtensionInfo = extensionInfo.isEmpty ? nil : ExtensionInfo(extensionInfo)
         self.uuid = uuid
         self.resource = resource ?? Self.assignedResource(platform: platform, uuid: uuid)
         self.loginTimeMs = loginTimeMs
