@@ -31,7 +31,7 @@ extension LoginDevice {
 /// later compaction closes, so ending every session of a user, in any order, stays linear.
 public struct LiveSessions: Sendable {
     /// Sessions in login order; nil is a hole (only while indexed).
-    private var slots: [LiveSession?] = []
+    private var slots = SessionSlots()
     /// A reference, copied before a change when shared, so that a user with few sessions
     /// (nearly all of them) pays one word for it.
     private var index: Index?
@@ -147,7 +147,7 @@ public struct LiveSessions: Sendable {
     }
 
     private mutating func rebuild(_ sessions: [LiveSession]) {
-        slots = sessions
+        slots = SessionSlots(sessions)
         guard sessions.count > threshold / 2 || (threshold == 0 && !sessions.isEmpty) else {
             index = nil
             return
