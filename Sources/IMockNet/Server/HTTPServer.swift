@@ -15,9 +15,9 @@ public final class HTTPServer {
     private let responder: HTTPResponder
     private var listeners: [TCPListener] = []
     private var connections: [UInt64: Connection] = [:]
-    /// What every connection calls once closed: one closure for all (made per connection, its
-    /// context cost 32 bytes a connection).
-    private lazy var forget: (Connection) -> Void = { [weak self] closed in
+    /// What every connection calls once closed: one observer for all (a closure made per
+    /// connection cost 32 bytes a connection).
+    private lazy var forget = ConnectionCloseObserver { [weak self] closed in
         self?.connections.removeValue(forKey: closed.id)
     }
 
@@ -71,7 +71,7 @@ public final class HTTPServer {
         connection.handler = HTTPConnectionHandler(
             configuration: configuration, webSocketSettings: webSocketSettings, peer: peer, responder: responder)
         connections[connection.id] = connection
-        connection.onClose = forget
+        connection.closeObserver = forget
         do {
             try connection.activate()
         } catch {

@@ -34,8 +34,8 @@ public final class Connection: IOHandler {
     private var flushPending = false
     /// Receives this connection's events; set it before the loop delivers any.
     public var handler: (any ConnectionHandler)?
-    /// Called once after the handler's `connectionDidClose`, e.g. to drop a registry entry.
-    public var onClose: ((Connection) -> Void)?
+    /// Told once after the handler's `connectionDidClose`, e.g. to drop a registry entry.
+    public var closeObserver: ConnectionCloseObserver?
 
     /// Bytes queued for the socket (after TLS) that stop reading when exceeded.
     public static let highWaterMark = 256 * 1024
@@ -520,9 +520,9 @@ public final class Connection: IOHandler {
         let handler = self.handler
         self.handler = nil
         handler?.connectionDidClose(self, error: error)
-        let onClose = self.onClose
-        self.onClose = nil
-        onClose?(self)
+        let closeObserver = self.closeObserver
+        self.closeObserver = nil
+        closeObserver?.connectionDidClose(self)
         let actions = occasional?.socketCloseActions ?? []
         occasional?.socketCloseActions = []
         for action in actions { action() }
@@ -548,6 +548,19 @@ public final class Connection: IOHandler {
 
     /// Whether this connection speaks TLS.
     public var isSecure: Bool { tls != nil }
+}
+
+/// What a connection runs once it closed (after its handler's `connectionDidClose`): one object
+/// for all of a server's connections, a word in each (a closure there cost two).
+public final class ConnectionCloseObserver {
+    private let action: (Connection) -> Void
+
+    /// An observer that runs `action` with each connection that closed.
+    public init(_ action: @escaping (Connection) -> Void) {
+        self.action = action
+    }
+
+    func connectionDidClose(_ connection: Connection) { action(connection) }
 }
 
 /// Hands out increasing ids from any thread.
