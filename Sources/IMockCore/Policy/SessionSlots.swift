@@ -1,10 +1,12 @@
 /// The slots of ``LiveSessions`` (a session, or nil for a hole): an array that holds a single
 /// slot inline. Nearly every user has one live session, and an array of one cost 64 bytes of
-/// heap per user (docs/BENCHMARKS.md, `fleet`).
+/// heap per user (docs/BENCHMARKS.md, `fleet`). It is two words, as the array it replaces
+/// was one and a session two: the single slot is a session, not a hole (a hole alone is held
+/// in an array), so the case fits in the spare bits of the session's device reference.
 struct SessionSlots: RandomAccessCollection, MutableCollection, RangeReplaceableCollection, Sendable {
     private enum Storage: Sendable {
-        case one(LiveSession?)
-        /// Never exactly one element.
+        case one(LiveSession)
+        /// Never exactly one session (but may be one hole).
         case many([LiveSession?])
     }
 
@@ -13,7 +15,11 @@ struct SessionSlots: RandomAccessCollection, MutableCollection, RangeReplaceable
     init() {}
 
     init(_ sessions: [LiveSession]) {
-        storage = sessions.count == 1 ? .one(sessions[0]) : .many(sessions)
+        self.init(slots: sessions)
+    }
+
+    private init(slots: [LiveSession?]) {
+        if slots.count == 1, let session = slots[0] { storage = .one(session) } else { storage = .many(slots) }
     }
 
     var startIndex: Int { 0 }
@@ -36,21 +42,16 @@ struct SessionSlots: RandomAccessCollection, MutableCollection, RangeReplaceable
             }
         }
         set {
-            if case .one = storage {
-                precondition(position == 0, "slot \(position) of 1")
-                storage = .one(newValue)
-            } else {
-                var slots = takeArray()
-                slots[position] = newValue
-                storage = .many(slots)
-            }
+            var slots = takeArray()
+            slots[position] = newValue
+            self = SessionSlots(slots: slots)
         }
     }
 
     mutating func replaceSubrange<C: Collection>(_ range: Range<Int>, with slots: C) where C.Element == LiveSession? {
         var all = takeArray()
         all.replaceSubrange(range, with: slots)
-        storage = all.count == 1 ? .one(all[0]) : .many(all)
+        self = SessionSlots(slots: all)
     }
 
     /// The slots as an array, left uniquely referenced (the storage is emptied): changed in
