@@ -36,10 +36,12 @@ public struct LiveSessions: Sendable {
     /// check the index against the scans), in one word: a user with few sessions (nearly all
     /// of them) pays one word for both, and the engine's per-user slot none for a threshold
     /// (docs/BENCHMARKS.md, `fleet`).
-    private var lookup = Lookup.scan(nil)
+    private var lookup = Lookup.scan
 
+    /// Two reference payloads and an empty case: one word (an optional payload took a byte more).
     private enum Lookup: Sendable {
-        case scan(CustomThreshold?)
+        case scan
+        case scanWithThreshold(CustomThreshold)
         /// A reference, copied before a change when shared.
         case indexed(Index)
     }
@@ -56,7 +58,8 @@ public struct LiveSessions: Sendable {
 
     private var customThreshold: CustomThreshold? {
         switch lookup {
-        case .scan(let custom): custom
+        case .scan: nil
+        case .scanWithThreshold(let custom): custom
         case .indexed(let index): index.threshold
         }
     }
@@ -97,7 +100,7 @@ public struct LiveSessions: Sendable {
     /// The index, copied first when another value shares it.
     private mutating func uniqueIndex() -> Index? {
         guard case .indexed(var index) = lookup else { return nil }
-        lookup = .scan(nil)  // only `index` holds it now, unless another value does
+        lookup = .scan  // only `index` holds it now, unless another value does
         if !isKnownUniquelyReferenced(&index) { index = index.copy() }
         lookup = .indexed(index)
         return index
@@ -113,7 +116,7 @@ public struct LiveSessions: Sendable {
 
     /// `sessions` in any order, indexed above `indexThreshold` sessions (0: always).
     init(_ sessions: some Sequence<LiveSession>, indexThreshold: Int) {
-        if indexThreshold != Self.indexThreshold { lookup = .scan(CustomThreshold(Int32(clamping: indexThreshold))) }
+        if indexThreshold != Self.indexThreshold { lookup = .scanWithThreshold(CustomThreshold(Int32(clamping: indexThreshold))) }
         for session in sessions { insert(session) }
     }
 
@@ -179,7 +182,7 @@ public struct LiveSessions: Sendable {
     private mutating func rebuild(_ sessions: [LiveSession]) {
         slots = SessionSlots(sessions)
         guard sessions.count > threshold / 2 || (threshold == 0 && !sessions.isEmpty) else {
-            lookup = .scan(customThreshold)
+            lookup = customThreshold.map(Lookup.scanWithThreshold) ?? .scan
             return
         }
         let index = Index(threshold: customThreshold)
