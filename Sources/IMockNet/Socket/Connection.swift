@@ -46,21 +46,21 @@ public final class Connection: IOHandler {
 
     private var output: [[UInt8]] = []
     private var outputOffset = 0
-    private var queuedBytes = 0
     /// Every byte ever queued for the peer (under TLS: the ciphertext): the offset in the
     /// outgoing stream just past what was written last.
     public private(set) var bytesQueuedTotal: UInt64 = 0
-    /// Every byte the kernel took.
+    /// Every byte the kernel took (at the close: every byte queued, none waits any more).
     private var bytesSentTotal: UInt64 = 0
-    private var tls: TLSSession?
     /// What few connections use, behind one reference made on first use (``Occasional``).
     private var occasional: Occasional?
 
     /// A connection's state that only some connections, or only a closing one, ever have: a
     /// client's connect completion, a slicing toxic, a drain watch, close actions, the linger
-    /// timer, the acknowledgement count at the close. Inline it cost every connection ~100
-    /// bytes (docs/BENCHMARKS.md, `fleet`).
+    /// timer, the acknowledgement count at the close, and a TLS connection's session. Inline
+    /// it cost every connection ~110 bytes (docs/BENCHMARKS.md, `fleet`).
     private final class Occasional {
+        /// A TLS connection's session (its OpenSSL state dwarfs this object).
+        var tls: TLSSession?
         var connectCompletion: ((SystemError?) -> Void)?
         /// A slicing toxic's slice size and delay (``outputSlicing``).
         var slicing: (bytes: Int, delay: Duration)?
@@ -83,6 +83,11 @@ public final class Connection: IOHandler {
         return made
     }
 
+    private var tls: TLSSession? { occasional?.tls }
+
+    /// Bytes queued and not yet taken by the kernel.
+    private var queuedBytes: Int { Int(bytesQueuedTotal - bytesSentTotal) }
+
     private var sliceTimer: LoopTimerID? {
         get { occasional?.sliceTimer }
         set { occasional?.sliceTimer = newValue }
@@ -102,7 +107,7 @@ public final class Connection: IOHandler {
         self.loop = loop
         self.fd = fd
         self.state = .open
-        self.tls = tls.map { TLSSession(context: $0, role: .server, serverName: nil) }
+        if let tls { occasionalState.tls = TLSSession(context: tls, role: .server, serverName: nil) }
         Socket.setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
     }
 
@@ -138,7 +143,7 @@ public final class Connection: IOHandler {
         self.loop = loop
         self.fd = fd
         self.state = .connecting
-        self.tls = tls
+        if let tls { occasionalState.tls = tls }
     }
 
     /// Registers an accepted connection with the loop and tells the handler it is active.
@@ -230,7 +235,6 @@ public final class Connection: IOHandler {
     private func enqueueRaw(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         output.append(bytes)
-        queuedBytes += bytes.count
         bytesQueuedTotal += UInt64(bytes.count)
     }
 
@@ -270,7 +274,6 @@ public final class Connection: IOHandler {
                 return
             }
             guard written >= 0 else { break }
-            queuedBytes -= written
             bytesSentTotal += UInt64(written)
             consumeOutput(written)
             if let slicing = outputSlicing, slicing.delay > .zero, !output.isEmpty {
@@ -516,7 +519,7 @@ public final class Connection: IOHandler {
         if !resetting { discardInput() }
         Glibc.close(fd)
         output.removeAll()
-        queuedBytes = 0
+        bytesSentTotal = bytesQueuedTotal  // what waited is dropped
         let handler = self.handler
         self.handler = nil
         handler?.connectionDidClose(self, error: error)
