@@ -5,9 +5,23 @@
 /// publish its org rule; this is a conservative choice that keeps URLs and `#` unambiguous).
 public struct AppKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The organisation name, the first path segment of REST URLs.
-    public let org: String
+    public var org: String { names.org }
     /// The app name, the second path segment of REST URLs.
-    public let app: String
+    public var app: String { names.app }
+    /// Both names behind one reference: every session, user entry and journal entry holds its
+    /// app's key, and copies of the directory's share one object (a word each, not four;
+    /// docs/BENCHMARKS.md, `fleet`).
+    private let names: Names
+
+    private final class Names: Sendable {
+        let org: String
+        let app: String
+
+        init(org: String, app: String) {
+            self.org = org
+            self.app = app
+        }
+    }
 
     /// The longest accepted org name in bytes.
     public static let maximumOrgLength = 64
@@ -18,8 +32,7 @@ public struct AppKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     public init(org: String, app: String) throws(DirectoryError) {
         guard AppKey.isValidOrg(org) else { throw .invalidOrgName(org) }
         guard AppKey.isValidApp(app) else { throw .invalidAppName(app) }
-        self.org = org
-        self.app = app
+        names = Names(org: org, app: app)
     }
 
     /// Parses `org#app`.
@@ -36,6 +49,15 @@ public struct AppKey: Hashable, Comparable, Sendable, CustomStringConvertible {
     public var description: String { "\(org)#\(app)" }
 
     public static func < (lhs: AppKey, rhs: AppKey) -> Bool { lhs.description < rhs.description }
+
+    public static func == (lhs: AppKey, rhs: AppKey) -> Bool {
+        lhs.names === rhs.names || (lhs.org == rhs.org && lhs.app == rhs.app)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(org)
+        hasher.combine(app)
+    }
 
     static func isValidOrg(_ name: String) -> Bool {
         let bytes = name.utf8

@@ -73,8 +73,8 @@ private final class BenchRun: @unchecked Sendable {
         httpAddress = try server.start()
         let loop = serverLoop
         echoListener = try TCPListener(loop: loop, address: try SocketAddress.resolve(host: "127.0.0.1", port: 0)) {
-            fd, peer in
-            let connection = Connection(loop: loop, acceptedFD: fd, peer: peer)
+            fd, _ in
+            let connection = Connection(loop: loop, acceptedFD: fd)
             connection.handler = EchoHandler()
             do {
                 try connection.activate()

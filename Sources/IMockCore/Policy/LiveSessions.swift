@@ -31,12 +31,41 @@ extension LoginDevice {
 /// later compaction closes, so ending every session of a user, in any order, stays linear.
 public struct LiveSessions: Sendable {
     /// Sessions in login order; nil is a hole (only while indexed).
-    private var slots: [LiveSession?] = []
-    /// A reference, copied before a change when shared, so that a user with few sessions
-    /// (nearly all of them) pays one word for it.
-    private var index: Index?
-    /// This value's threshold (tests lower it to check the index against the scans).
-    private var threshold = Int32(LiveSessions.indexThreshold)
+    private var slots = SessionSlots()
+    /// The index or none, and a threshold other than ``indexThreshold`` (tests lower it to
+    /// check the index against the scans), in one word: a user with few sessions (nearly all
+    /// of them) pays one word for both, and the engine's per-user slot none for a threshold
+    /// (docs/BENCHMARKS.md, `fleet`).
+    private var lookup = Lookup.scan
+
+    /// Two reference payloads and an empty case: one word (an optional payload took a byte more).
+    private enum Lookup: Sendable {
+        case scan
+        case scanWithThreshold(CustomThreshold)
+        /// A reference, copied before a change when shared.
+        case indexed(Index)
+    }
+
+    private final class CustomThreshold: Sendable {
+        let value: Int32
+
+        init(_ value: Int32) { self.value = value }
+    }
+
+    private var index: Index? {
+        if case .indexed(let index) = lookup { index } else { nil }
+    }
+
+    private var customThreshold: CustomThreshold? {
+        switch lookup {
+        case .scan: nil
+        case .scanWithThreshold(let custom): custom
+        case .indexed(let index): index.threshold
+        }
+    }
+
+    /// This value's threshold.
+    private var threshold: Int32 { customThreshold?.value ?? Int32(Self.indexThreshold) }
 
     /// Above this many sessions, lookups go through the index.
     public static let indexThreshold = 32
@@ -52,11 +81,13 @@ public struct LiveSessions: Sendable {
         var byBucket: [DeviceBucket: BucketList] = [:]
         var liveInBucket: [DeviceBucket: Int] = [:]
         var holes = 0
+        /// The threshold of the value that holds it, when not the default.
+        let threshold: CustomThreshold?
 
-        init() {}
+        init(threshold: CustomThreshold?) { self.threshold = threshold }
 
         func copy() -> Index {
-            let copy = Index()
+            let copy = Index(threshold: threshold)
             copy.position = position
             copy.byResource = byResource
             copy.byBucket = byBucket
@@ -68,8 +99,10 @@ public struct LiveSessions: Sendable {
 
     /// The index, copied first when another value shares it.
     private mutating func uniqueIndex() -> Index? {
-        guard index != nil else { return nil }
-        if !isKnownUniquelyReferenced(&index!) { index = index!.copy() }
+        guard case .indexed(var index) = lookup else { return nil }
+        lookup = .scan  // only `index` holds it now, unless another value does
+        if !isKnownUniquelyReferenced(&index) { index = index.copy() }
+        lookup = .indexed(index)
         return index
     }
 
@@ -83,7 +116,7 @@ public struct LiveSessions: Sendable {
 
     /// `sessions` in any order, indexed above `indexThreshold` sessions (0: always).
     init(_ sessions: some Sequence<LiveSession>, indexThreshold: Int) {
-        threshold = Int32(clamping: indexThreshold)
+        if indexThreshold != Self.indexThreshold { lookup = .scanWithThreshold(CustomThreshold(Int32(clamping: indexThreshold))) }
         for session in sessions { insert(session) }
     }
 
@@ -147,14 +180,14 @@ public struct LiveSessions: Sendable {
     }
 
     private mutating func rebuild(_ sessions: [LiveSession]) {
-        slots = sessions
+        slots = SessionSlots(sessions)
         guard sessions.count > threshold / 2 || (threshold == 0 && !sessions.isEmpty) else {
-            index = nil
+            lookup = customThreshold.map(Lookup.scanWithThreshold) ?? .scan
             return
         }
-        let index = Index()
+        let index = Index(threshold: customThreshold)
         for (at, session) in sessions.enumerated() { Self.note(session, at: at, in: index) }
-        self.index = index
+        lookup = .indexed(index)
     }
 
     private static func note(_ session: LiveSession, at position: Int, in index: Index) {

@@ -16,13 +16,14 @@ public struct SessionID: RawRepresentable, Sendable, Hashable, Comparable {
 
 /// One logged-in device of the user.
 public struct LiveSession: Sendable, Hashable {
+    /// The device behind one reference, shared with the engine's record of the session: a
+    /// device is ~110 bytes, and every live session was held in two places. Stored first, so
+    /// that the spare bits of its first word tag `SessionSlots`' cases.
+    private let box: DeviceBox
     /// The session.
     public let id: SessionID
     /// Its device and login.
     public var device: LoginDevice { box.device }
-    /// The device behind one reference, shared with the engine's record of the session: a
-    /// device is ~110 bytes, and every live session was held in two places.
-    private let box: DeviceBox
 
     private final class DeviceBox: Sendable {
         let device: LoginDevice

@@ -44,7 +44,16 @@ public struct LoginDevice: Sendable, Hashable {
     /// none. Deriving it from the UUID keeps it stable across reconnects of the same device.
     public let resource: String
     /// `loginExtensionInfo`, delivered to the devices this login kicks.
-    public let extensionInfo: String
+    public var extensionInfo: String { boxedExtensionInfo?.text ?? "" }
+    /// The extension info behind one reference, nil when empty (as most devices send it):
+    /// inline it cost every live session's device 16 bytes (docs/BENCHMARKS.md, `fleet`).
+    private let boxedExtensionInfo: ExtensionInfo?
+
+    private final class ExtensionInfo: Sendable {
+        let text: String
+
+        init(_ text: String) { self.text = text }
+    }
     /// Login time, epoch milliseconds on the server's clock.
     public let loginTimeMs: Int64
     /// The id of the token the device logged in with (`TokenClaims.tokenID`).
@@ -78,9 +87,9 @@ public struct LoginDevice: Sendable, Hashable {
         guard loginTimeMs >= 0 else { throw .negativeLoginTime(loginTimeMs) }
         self.platform = platform
         self.name = name
+        boxedExtensionInfo = extensionInfo.isEmpty ? nil : ExtensionInfo(extensionInfo)
         self.uuid = uuid
         self.resource = resource ?? Self.assignedResource(platform: platform, uuid: uuid)
-        self.extensionInfo = extensionInfo
         self.loginTimeMs = loginTimeMs
         self.tokenID = tokenID
     }
@@ -89,6 +98,22 @@ public struct LoginDevice: Sendable, Hashable {
     /// e.g. `android_b069b852-…` or `custom7_…` (the documented `{device type}_{id}` form).
     public static func assignedResource(platform: DevicePlatform, uuid: String) -> String {
         "\(platform.resourcePrefix)_\(uuid)"
+    }
+
+    public static func == (lhs: LoginDevice, rhs: LoginDevice) -> Bool {
+        lhs.platform == rhs.platform && lhs.uuid == rhs.uuid && lhs.resource == rhs.resource
+            && lhs.loginTimeMs == rhs.loginTimeMs && lhs.tokenID == rhs.tokenID && lhs.name == rhs.name
+            && lhs.extensionInfo == rhs.extensionInfo
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(platform)
+        hasher.combine(name)
+        hasher.combine(uuid)
+        hasher.combine(resource)
+        hasher.combine(extensionInfo)
+        hasher.combine(loginTimeMs)
+        hasher.combine(tokenID)
     }
 
     /// Whether `other` is the same device: same UUID and same resource.

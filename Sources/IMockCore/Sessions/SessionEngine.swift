@@ -15,11 +15,11 @@ public struct SessionEngine: Sendable {
     /// The device policy seam.
     public var decider: any LoginDecider
 
-    var connections: [ConnectionID: ConnectionState] = [:]
+    var connections = ConnectionStates()
     var sessions: [SessionID: ConnectedSession] = [:]
     /// Each user's live sessions and last login device (one table: two tables of 15,000 users
     /// cost a slot each at a low load factor).
-    var users: [UserKey: UserSessions] = [:]
+    var users = UserTable()
     var offlineQueues: [UserKey: OfflineQueue] = [:]
     var activeUsers: [AppKey: Set<String>] = [:]
     /// The messages in flight to each connection (``SessionEngine/InFlight``).

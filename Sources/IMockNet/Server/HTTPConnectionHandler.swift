@@ -8,6 +8,10 @@ final class HTTPConnectionHandler: ConnectionHandler {
     private enum Phase { case header, body, idle }
 
     private let configuration: HTTPServerConfiguration
+    /// The server's WebSocket settings, shared by every connection it upgrades.
+    private let webSocketSettings: WebSocketSettings
+    /// The client's address, as `accept` reported it.
+    private let peer: SocketAddress?
     private let responder: HTTPResponder
     private var parser: HTTPRequestParser
     private var deadline: (phase: Phase, timer: LoopTimerID)?
@@ -17,8 +21,13 @@ final class HTTPConnectionHandler: ConnectionHandler {
     /// Whether a request's answer is being worked on off the loop (`HTTPServerResponse.deferred`).
     private var isAwaitingReply = false
 
-    init(configuration: HTTPServerConfiguration, responder: @escaping HTTPResponder) {
+    init(
+        configuration: HTTPServerConfiguration, webSocketSettings: WebSocketSettings, peer: SocketAddress?,
+        responder: @escaping HTTPResponder
+    ) {
         self.configuration = configuration
+        self.webSocketSettings = webSocketSettings
+        self.peer = peer
         self.responder = responder
         self.parser = HTTPRequestParser(limits: configuration.limits)
     }
@@ -68,7 +77,7 @@ final class HTTPConnectionHandler: ConnectionHandler {
 
     /// Answers one request; returns true when the connection left HTTP (upgrade or close).
     private func handle(_ request: HTTPRequest, on connection: Connection) -> Bool {
-        let context = HTTPRequestContext(connectionID: connection.id, peer: connection.peer, isSecure: connection.isSecure)
+        let context = HTTPRequestContext(connectionID: connection.id, peer: peer, isSecure: connection.isSecure)
         switch responder(request, context) {
         case .respond(let response):
             send(response, for: request, on: connection)
@@ -83,8 +92,7 @@ final class HTTPConnectionHandler: ConnectionHandler {
                 for field in extraHeaders { response.headers.add(field.name, field.value) }
                 connection.write(response.serialized(version: request.version, keepAlive: true))
                 cancelDeadline(on: connection)
-                let channel = WebSocketChannel(
-                    connection: connection, role: .server, maxMessageBytes: configuration.maxWebSocketMessageBytes)
+                let channel = WebSocketChannel(connection: connection, settings: webSocketSettings)
                 connection.handler = channel
                 channel.start(delegate: delegate, initialBytes: parser.takeBufferedBytes())
                 return true
@@ -130,7 +138,7 @@ final class HTTPConnectionHandler: ConnectionHandler {
         cancelDeadline(on: connection)
         let isChunked = request.version != .http1_0
         connection.write(HTTPStreamWriter.head(head, version: request.version, isChunked: isChunked))
-        let writer = HTTPStreamWriter(connection: connection, isChunked: isChunked, delegate: delegate)
+        let writer = HTTPStreamWriter(connection: connection, peer: peer, isChunked: isChunked, delegate: delegate)
         stream = writer
         writer.open()
     }

@@ -14,17 +14,31 @@ public final class HTTPServer {
     public let configuration: HTTPServerConfiguration
     private let responder: HTTPResponder
     private var listeners: [TCPListener] = []
-    private var connections: [UInt64: Connection] = [:]
-    /// What every connection calls once closed: one closure for all (made per connection, its
-    /// context cost 32 bytes a connection).
-    private lazy var forget: (Connection) -> Void = { [weak self] closed in
-        self?.connections.removeValue(forKey: closed.id)
+    /// The open connections by descriptor: an array slot a connection, where a dictionary by id
+    /// cost 35 bytes (32,768 slots for 15,000; docs/BENCHMARKS.md, `fleet`).
+    private var connections = DescriptorTable<Connection>()
+    /// How many are open.
+    private var openConnections = 0
+    /// What every connection calls once closed: one observer for all (a closure made per
+    /// connection cost 32 bytes a connection).
+    private lazy var forget = ConnectionCloseObserver { [weak self] closed in
+        // Only its own: the descriptor is free again once closed (a new connection takes it
+        // later, on this loop).
+        guard let self, self.connections[closed.fd] === closed else { return }
+        self.connections[closed.fd] = nil
+        self.openConnections -= 1
     }
+
+    /// What every upgraded connection's WebSocket state machine reads: one object for all.
+    private let webSocketSettings: WebSocketSettings
 
     public init(loop: EventLoop, configuration: HTTPServerConfiguration, responder: @escaping HTTPResponder) {
         self.loop = loop
         self.configuration = configuration
         self.responder = responder
+        webSocketSettings = WebSocketSettings(
+            role: .server, maxFrameSize: configuration.maxWebSocketMessageBytes,
+            maxMessageSize: configuration.maxWebSocketMessageBytes)
     }
 
     /// Starts listening on `host`:`port` (port 0: the OS chooses) and returns the bound address.
@@ -42,7 +56,7 @@ public final class HTTPServer {
     public var addresses: [SocketAddress] { listeners.map(\.address) }
 
     /// The number of open connections (HTTP and WebSocket).
-    public var connectionCount: Int { connections.count }
+    public var connectionCount: Int { openConnections }
 
     /// Stops listening and closes every connection. Each handler first gets
     /// `serverWillShutDown` to say goodbye in its protocol (a WebSocket sends a Close frame with
@@ -50,21 +64,23 @@ public final class HTTPServer {
     public func shutdown() {
         for listener in listeners { listener.close() }
         listeners.removeAll()
-        for connection in Array(connections.values) {
+        for (_, connection) in connections.all {
             connection.handler?.serverWillShutDown(connection)
             connection.close(.immediately)
         }
     }
 
     private func accept(fd: Int32, peer: SocketAddress?) {
-        let connection = Connection(loop: loop, acceptedFD: fd, peer: peer, tls: configuration.tls)
-        if connections.count >= configuration.maxConnections {
+        let connection = Connection(loop: loop, acceptedFD: fd, tls: configuration.tls)
+        if openConnections >= configuration.maxConnections {
             refuse(connection)
             return
         }
-        connection.handler = HTTPConnectionHandler(configuration: configuration, responder: responder)
-        connections[connection.id] = connection
-        connection.onClose = forget
+        connection.handler = HTTPConnectionHandler(
+            configuration: configuration, webSocketSettings: webSocketSettings, peer: peer, responder: responder)
+        connections[fd] = connection
+        openConnections += 1
+        connection.closeObserver = forget
         do {
             try connection.activate()
         } catch {

@@ -48,10 +48,10 @@ public final class HTTPStreamWriter {
     /// Whether the stream can still send.
     public private(set) var isOpen = true
 
-    init(connection: Connection, isChunked: Bool, delegate: any HTTPStreamDelegate) {
+    init(connection: Connection, peer: SocketAddress?, isChunked: Bool, delegate: any HTTPStreamDelegate) {
         self.connectionID = connection.id
         self.loop = connection.loop
-        self.peer = connection.peer
+        self.peer = peer
         self.connection = connection
         self.isChunked = isChunked
         self.delegate = delegate

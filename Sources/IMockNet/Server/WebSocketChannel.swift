@@ -29,10 +29,16 @@ public final class WebSocketChannel: ConnectionHandler {
     private var closeTimer: LoopTimerID?
     private var didNotifyClose = false
 
-    init(connection: Connection, role: WebSocketRole, maxMessageBytes: Int) {
+    convenience init(connection: Connection, role: WebSocketRole, maxMessageBytes: Int) {
+        self.init(
+            connection: connection,
+            settings: WebSocketSettings(role: role, maxFrameSize: maxMessageBytes, maxMessageSize: maxMessageBytes))
+    }
+
+    /// A channel of `settings`, which a server shares between all its connections.
+    init(connection: Connection, settings: WebSocketSettings) {
         self.connection = connection
-        self.machine = WebSocketStateMachine(
-            role: role, maxFrameSize: maxMessageBytes, maxMessageSize: maxMessageBytes)
+        self.machine = WebSocketStateMachine(settings: settings)
     }
 
     /// The underlying connection's id.

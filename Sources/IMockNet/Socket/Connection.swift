@@ -25,73 +25,89 @@ public final class Connection: IOHandler {
     public let id: UInt64
     public let loop: EventLoop
     public let fd: Int32
-    /// The remote address, when known.
-    public let peer: SocketAddress?
+    // The fields are ordered so that the small ones pack into one word: a server holds one
+    // of these per connection (docs/BENCHMARKS.md, `fleet`).
+    private var state: State
+    private var readingPaused = false
+    private var userPausedReading = false
+    /// Whether the loop will flush this connection's output at the end of its turn.
+    private var flushPending = false
     /// Receives this connection's events; set it before the loop delivers any.
     public var handler: (any ConnectionHandler)?
-    /// Called once after the handler's `connectionDidClose`, e.g. to drop a registry entry.
-    public var onClose: ((Connection) -> Void)?
+    /// Told once after the handler's `connectionDidClose`, e.g. to drop a registry entry.
+    public var closeObserver: ConnectionCloseObserver?
 
     /// Bytes queued for the socket (after TLS) that stop reading when exceeded.
-    public var highWaterMark = 256 * 1024
-    public var lowWaterMark = 64 * 1024
+    public static let highWaterMark = 256 * 1024
+    public static let lowWaterMark = 64 * 1024
     /// How long a closing connection discards input before it gives up on the peer's FIN.
     public static let lingerTime: Duration = .seconds(2)
     static let maxReadsPerWake = 4
 
-    private var state: State
     private var output: [[UInt8]] = []
     private var outputOffset = 0
-    private var queuedBytes = 0
     /// Every byte ever queued for the peer (under TLS: the ciphertext): the offset in the
     /// outgoing stream just past what was written last.
     public private(set) var bytesQueuedTotal: UInt64 = 0
-    /// Every byte the kernel took.
+    /// Every byte the kernel took (at the close: every byte queued, none waits any more).
     private var bytesSentTotal: UInt64 = 0
-    /// What the peer had acknowledged when the socket closed.
-    private var bytesAcknowledgedAtClose: UInt64?
-    /// Run once when the socket is closed (after a lingering close's last exchange).
-    private var socketCloseActions: [() -> Void] = []
-    /// Set by a reset close: the socket is not drained before it closes.
-    private var resetting = false
-    private var readingPaused = false
-    private var userPausedReading = false
-    private var tls: TLSSession?
-    private var connectCompletion: ((SystemError?) -> Void)?
-    private var lingerTimer: LoopTimerID?
-    /// Whether the loop will flush this connection's output at the end of its turn.
-    private var flushPending = false
-    /// A slicing toxic's state (``outputSlicing``), behind one reference: almost no connection
-    /// has one, and inline it cost every connection ~48 bytes (docs/BENCHMARKS.md, fleet).
-    private final class OutputSlicer {
-        let bytes: Int
-        let delay: Duration
-        /// The timer that lets the next slice of output go.
-        var timer: LoopTimerID?
+    /// What few connections use, behind one reference made on first use (``Occasional``).
+    private var occasional: Occasional?
 
-        init(bytes: Int, delay: Duration, timer: LoopTimerID?) {
-            self.bytes = bytes
-            self.delay = delay
-            self.timer = timer
-        }
+    /// A connection's state that only some connections, or only a closing one, ever have: a
+    /// client's connect completion, a slicing toxic, a drain watch, close actions, the linger
+    /// timer, the acknowledgement count at the close, and a TLS connection's session. Inline
+    /// it cost every connection ~110 bytes (docs/BENCHMARKS.md, `fleet`).
+    private final class Occasional {
+        /// A TLS connection's session (its OpenSSL state dwarfs this object).
+        var tls: TLSSession?
+        var connectCompletion: ((SystemError?) -> Void)?
+        /// A slicing toxic's slice size and delay (``outputSlicing``).
+        var slicing: (bytes: Int, delay: Duration)?
+        /// The timer that lets the next slice of output go.
+        var sliceTimer: LoopTimerID?
+        /// What to run once the queued output falls under a mark (``whenOutputDrains(below:_:)``).
+        var drainWatch: (belowBytes: Int, action: () -> Void)?
+        /// Run once when the socket is closed (after a lingering close's last exchange).
+        var socketCloseActions: [() -> Void] = []
+        var lingerTimer: LoopTimerID?
+        /// What the peer had acknowledged when the socket closed.
+        var bytesAcknowledgedAtClose: UInt64?
     }
-    private var slicer: OutputSlicer?
+
+    /// The occasional state, made now if it was not yet.
+    private var occasionalState: Occasional {
+        if let occasional { return occasional }
+        let made = Occasional()
+        occasional = made
+        return made
+    }
+
+    private var tls: TLSSession? { occasional?.tls }
+
+    /// Bytes queued and not yet taken by the kernel.
+    private var queuedBytes: Int { Int(bytesQueuedTotal - bytesSentTotal) }
+
     private var sliceTimer: LoopTimerID? {
-        get { slicer?.timer }
-        set { slicer?.timer = newValue }
+        get { occasional?.sliceTimer }
+        set { occasional?.sliceTimer = newValue }
     }
-    /// What to run once the queued output falls under a mark (``whenOutputDrains(below:_:)``).
-    private var drainWatch: (belowBytes: Int, action: () -> Void)?
     private static let ids = IDGenerator()
 
+    /// The remote address, asked of the socket (a copy in every connection cost 32 bytes);
+    /// nil once the connection is closed or when the socket cannot tell.
+    public var peer: SocketAddress? {
+        guard state != .closed else { return nil }
+        return Socket.peerAddress(fd)
+    }
+
     /// Wraps an accepted descriptor. Call `activate()` on the loop thread to start reading.
-    public init(loop: EventLoop, acceptedFD fd: Int32, peer: SocketAddress?, tls: TLSContext? = nil) {
+    public init(loop: EventLoop, acceptedFD fd: Int32, tls: TLSContext? = nil) {
         self.id = Connection.ids.next()
         self.loop = loop
         self.fd = fd
-        self.peer = peer
         self.state = .open
-        self.tls = tls.map { TLSSession(context: $0, role: .server, serverName: nil) }
+        if let tls { occasionalState.tls = TLSSession(context: tls, role: .server, serverName: nil) }
         Socket.setOption(fd, level: Int32(IPPROTO_TCP), name: TCP_NODELAY, value: 1)
     }
 
@@ -108,10 +124,9 @@ public final class Connection: IOHandler {
             Socket.setOption(fd, level: SOL_SOCKET, name: SO_RCVBUF, value: Int32(clamping: receiveBufferBytes))
         }
         let connection = Connection(
-            loop: loop, fd: fd, peer: address,
-            tls: tls.map { TLSSession(context: $0, role: .client, serverName: serverName) })
+            loop: loop, fd: fd, tls: tls.map { TLSSession(context: $0, role: .client, serverName: serverName) })
         connection.handler = handler
-        connection.connectCompletion = completion
+        connection.occasionalState.connectCompletion = completion
         let result = address.withSockAddr { Glibc.connect(fd, $0, $1) }
         if result < 0, cimock_errno() != EINPROGRESS {
             let error = SystemError("connect", code: cimock_errno())
@@ -123,13 +138,12 @@ public final class Connection: IOHandler {
         return connection
     }
 
-    private init(loop: EventLoop, fd: Int32, peer: SocketAddress?, tls: TLSSession?) {
+    private init(loop: EventLoop, fd: Int32, tls: TLSSession?) {
         self.id = Connection.ids.next()
         self.loop = loop
         self.fd = fd
-        self.peer = peer
         self.state = .connecting
-        self.tls = tls
+        if let tls { occasionalState.tls = tls }
     }
 
     /// Registers an accepted connection with the loop and tells the handler it is active.
@@ -141,7 +155,7 @@ public final class Connection: IOHandler {
     /// Runs `action` once the socket is closed (not only the protocol's conversation: a closing
     /// connection lingers to let the peer take the last of its output) — at once when it is.
     public func whenSocketCloses(_ action: @escaping () -> Void) {
-        if state == .closed { action() } else { socketCloseActions.append(action) }
+        if state == .closed { action() } else { occasionalState.socketCloseActions.append(action) }
     }
 
     /// Under TLS, whether its handshake resumed an earlier session (nil without TLS).
@@ -159,17 +173,18 @@ public final class Connection: IOHandler {
     /// (a network toxic: a peer then reads frames cut anywhere); nil writes as fast as the
     /// socket takes them.
     public var outputSlicing: (bytes: Int, delay: Duration)? {
-        get { slicer.map { ($0.bytes, $0.delay) } }
+        get { occasional?.slicing }
         set {
-            let timer = slicer?.timer
             guard let newValue else {
-                slicer = nil
-                guard let timer else { return }
+                guard occasional?.slicing != nil else { return }
+                occasionalState.slicing = nil
+                guard let timer = sliceTimer else { return }
+                sliceTimer = nil
                 loop.cancelTimer(timer)
                 if state == .open || state == .closingAfterFlush { requestFlush() }
                 return
             }
-            slicer = OutputSlicer(bytes: newValue.bytes, delay: newValue.delay, timer: timer)
+            occasionalState.slicing = newValue
         }
     }
 
@@ -220,7 +235,6 @@ public final class Connection: IOHandler {
     private func enqueueRaw(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
         output.append(bytes)
-        queuedBytes += bytes.count
         bytesQueuedTotal += UInt64(bytes.count)
     }
 
@@ -229,7 +243,7 @@ public final class Connection: IOHandler {
     /// with it. After the close, what it had acknowledged then. A socket that cannot tell
     /// (not TCP) counts nothing as acknowledged.
     public var bytesAcknowledgedByPeer: UInt64 {
-        if let bytesAcknowledgedAtClose { return bytesAcknowledgedAtClose }
+        if let acknowledged = occasional?.bytesAcknowledgedAtClose { return acknowledged }
         return acknowledgedNow()
     }
 
@@ -260,7 +274,6 @@ public final class Connection: IOHandler {
                 return
             }
             guard written >= 0 else { break }
-            queuedBytes -= written
             bytesSentTotal += UInt64(written)
             consumeOutput(written)
             if let slicing = outputSlicing, slicing.delay > .zero, !output.isEmpty {
@@ -286,13 +299,13 @@ public final class Connection: IOHandler {
     /// once the connection is closing. A writer that produces faster than its peer reads (an
     /// offline sync) writes a share, then waits for this.
     public func whenOutputDrains(below bytes: Int, _ action: @escaping () -> Void) {
-        drainWatch = (bytes, action)
+        occasionalState.drainWatch = (bytes, action)
         runDrainWatchIfDrained()
     }
 
     private func runDrainWatchIfDrained() {
-        guard let watch = drainWatch, queuedBytes < watch.belowBytes, state == .open else { return }
-        drainWatch = nil
+        guard let watch = occasional?.drainWatch, queuedBytes < watch.belowBytes, state == .open else { return }
+        occasional?.drainWatch = nil
         // On the next turn: the action writes, and a write flushes (and may drain) at once.
         _ = loop.scheduleTimer(after: .zero) { watch.action() }
     }
@@ -323,7 +336,11 @@ public final class Connection: IOHandler {
             whole += 1
             offset = 0
         }
-        output.removeFirst(whole)  // all at once: one move of the rest, not one per chunk
+        if whole == output.count {
+            output = []  // released, not kept: an idle connection holds no buffer
+        } else {
+            output.removeFirst(whole)  // all at once: one move of the rest, not one per chunk
+        }
         outputOffset = offset + left
     }
 
@@ -343,8 +360,8 @@ public final class Connection: IOHandler {
 
     private func updateInterest() {
         guard state != .closed, state != .connecting else { return }
-        if queuedBytes > highWaterMark { readingPaused = true }
-        if queuedBytes < lowWaterMark { readingPaused = false }
+        if queuedBytes > Connection.highWaterMark { readingPaused = true }
+        if queuedBytes < Connection.lowWaterMark { readingPaused = false }
         var interest: IOInterest = []
         if !output.isEmpty, sliceTimer == nil { interest.insert(.write) }
         let wantsRead = state == .lingering || (!readingPaused && !userPausedReading)
@@ -426,8 +443,8 @@ public final class Connection: IOHandler {
 
     private func finishConnect() {
         let code = Socket.pendingError(fd)
-        let completion = connectCompletion
-        connectCompletion = nil
+        let completion = occasional?.connectCompletion
+        occasional?.connectCompletion = nil
         if code != 0 {
             let error = SystemError("connect", code: code)
             finishClose(error: error)
@@ -460,9 +477,8 @@ public final class Connection: IOHandler {
         case (.closed, _):
             return
         case (_, .reset):
-            resetting = true
             _ = cimock_set_linger_zero(fd)
-            finishClose(error: nil)
+            finishClose(error: nil, resetting: true)
         case (_, .immediately):
             finishClose(error: nil)
         case (.open, .afterFlush):
@@ -483,7 +499,7 @@ public final class Connection: IOHandler {
         state = .lingering
         Glibc.shutdown(fd, Int32(SHUT_WR))
         updateInterest()
-        lingerTimer = loop.scheduleTimer(after: Connection.lingerTime) { [weak self] in
+        occasionalState.lingerTimer = loop.scheduleTimer(after: Connection.lingerTime) { [weak self] in
             self?.finishClose(error: nil)
         }
     }
@@ -492,25 +508,26 @@ public final class Connection: IOHandler {
         finishClose(error: error)
     }
 
-    private func finishClose(error: (any Error)?) {
+    /// Closes the socket; `resetting`: a reset close, whose socket is not drained first.
+    private func finishClose(error: (any Error)?, resetting: Bool = false) {
         guard state != .closed else { return }
         state = .closed
-        if let lingerTimer { loop.cancelTimer(lingerTimer) }
+        if let lingerTimer = occasional?.lingerTimer { loop.cancelTimer(lingerTimer) }
         if let sliceTimer { loop.cancelTimer(sliceTimer) }
         loop.deregister(fd: fd)
-        bytesAcknowledgedAtClose = acknowledgedNow()
+        occasionalState.bytesAcknowledgedAtClose = acknowledgedNow()
         if !resetting { discardInput() }
         Glibc.close(fd)
         output.removeAll()
-        queuedBytes = 0
+        bytesSentTotal = bytesQueuedTotal  // what waited is dropped
         let handler = self.handler
         self.handler = nil
         handler?.connectionDidClose(self, error: error)
-        let onClose = self.onClose
-        self.onClose = nil
-        onClose?(self)
-        let actions = socketCloseActions
-        socketCloseActions = []
+        let closeObserver = self.closeObserver
+        self.closeObserver = nil
+        closeObserver?.connectionDidClose(self)
+        let actions = occasional?.socketCloseActions ?? []
+        occasional?.socketCloseActions = []
         for action in actions { action() }
     }
 
@@ -534,6 +551,19 @@ public final class Connection: IOHandler {
 
     /// Whether this connection speaks TLS.
     public var isSecure: Bool { tls != nil }
+}
+
+/// What a connection runs once it closed (after its handler's `connectionDidClose`): one object
+/// for all of a server's connections, a word in each (a closure there cost two).
+public final class ConnectionCloseObserver {
+    private let action: (Connection) -> Void
+
+    /// An observer that runs `action` with each connection that closed.
+    public init(_ action: @escaping (Connection) -> Void) {
+        self.action = action
+    }
+
+    func connectionDidClose(_ connection: Connection) { action(connection) }
 }
 
 /// Hands out increasing ids from any thread.

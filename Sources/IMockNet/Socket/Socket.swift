@@ -56,10 +56,21 @@ enum Socket {
 
     /// The local address a socket is bound to.
     static func localAddress(_ fd: Int32) -> SocketAddress? {
+        address(of: fd, getsockname)
+    }
+
+    /// The address of a connected socket's peer.
+    static func peerAddress(_ fd: Int32) -> SocketAddress? {
+        address(of: fd, getpeername)
+    }
+
+    private static func address(
+        of fd: Int32, _ call: (Int32, UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> Int32
+    ) -> SocketAddress? {
         var storage = sockaddr_storage()
         var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let result = withUnsafeMutablePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { call(fd, $0, &length) }
         }
         return result == 0 ? SocketAddress(storage: storage) : nil
     }

@@ -8,19 +8,33 @@
 /// After an error the parser is failed: ``next()`` throws the same error again.
 public struct WebSocketFrameParser: Sendable {
     /// Whose frames this parser reads: a `.server` expects masked frames, a `.client` unmasked ones.
-    public let role: WebSocketRole
+    public var role: WebSocketRole { settings.role }
     /// The largest payload accepted in one frame; a larger one is error 1009.
-    public let maxFrameSize: Int
+    public var maxFrameSize: Int { settings.maxFrameSize }
 
+    /// The role and limits, shared with the connection's state machine.
+    let settings: WebSocketSettings
     /// Received bytes; those before `readIndex` are already consumed.
     private var buffer: [UInt8] = []
     private var readIndex = 0
-    private var failure: WebSocketProtocolError?
+    /// The error that failed the parser, behind one reference (a word, not three, in every
+    /// connection that never fails).
+    private var failure: Failure?
+
+    private final class Failure: Sendable {
+        let error: WebSocketProtocolError
+
+        init(_ error: WebSocketProtocolError) { self.error = error }
+    }
 
     /// A parser for frames received by an endpoint of `role`.
     public init(role: WebSocketRole, maxFrameSize: Int) {
-        self.role = role
-        self.maxFrameSize = max(0, maxFrameSize)
+        self.init(settings: WebSocketSettings(role: role, maxFrameSize: maxFrameSize))
+    }
+
+    /// A parser for frames received by an endpoint of these settings (`maxFrameSize` applies).
+    init(settings: WebSocketSettings) {
+        self.settings = settings
     }
 
     /// The number of received bytes not yet returned as frames.
@@ -48,11 +62,11 @@ public struct WebSocketFrameParser: Sendable {
     /// - Throws: the first protocol violation found; 1002 for malformed frames, 1009 for a
     ///   frame over `maxFrameSize`.
     public mutating func next() throws(WebSocketProtocolError) -> WebSocketFrame? {
-        if let failure { throw failure }
+        if let failure { throw failure.error }
         do {
             return try parseFrame()
         } catch {
-            failure = error
+            failure = Failure(error)
             throw error
         }
     }

@@ -37,20 +37,35 @@ public struct WebSocketStateMachine: Sendable {
     }
 
     /// Which end of the connection this machine runs.
-    public let role: WebSocketRole
+    public var role: WebSocketRole { settings.role }
     /// The largest accepted frame payload.
-    public let maxFrameSize: Int
+    public var maxFrameSize: Int { settings.maxFrameSize }
     /// The largest accepted message (all fragments together).
-    public let maxMessageSize: Int
+    public var maxMessageSize: Int { settings.maxMessageSize }
 
-    private let maskingKeyGenerator: @Sendable () -> [UInt8]
+    /// The role, limits and masking keys, held once by the parser (shared by a server's connections).
+    private var settings: WebSocketSettings { parser.settings }
     private var parser: WebSocketFrameParser
-    private var assembler: WebSocketMessageAssembler
+    private var assembler = WebSocketMessageAssembler()
     private var state = State.open
     private var closeTransportEmitted = false
+    /// The Close this end sent to start the closing, behind one reference (a connection that
+    /// never closes first pays a word for it, not four).
+    private var initiated: InitiatedClose?
+
+    private final class InitiatedClose: Sendable {
+        let code: WebSocketCloseCode
+        let reason: String
+
+        init(code: WebSocketCloseCode, reason: String) {
+            self.code = code
+            self.reason = reason
+        }
+    }
+
     /// The code and reason of the Close frame this end sent to start the closing (its own
     /// ``close(code:reason:)`` or a protocol error's); nil when it only echoed the peer's.
-    public private(set) var initiatedClose: (code: WebSocketCloseCode, reason: String)?
+    public var initiatedClose: (code: WebSocketCloseCode, reason: String)? { initiated.map { ($0.code, $0.reason) } }
 
     /// A machine for a connection whose opening handshake has just completed.
     /// - Parameters:
@@ -63,12 +78,15 @@ public struct WebSocketStateMachine: Sendable {
         role: WebSocketRole, maxFrameSize: Int = 1 << 20, maxMessageSize: Int = 1 << 20,
         maskingKeyGenerator: @escaping @Sendable () -> [UInt8] = { RandomSource.secure.bytes(4) }
     ) {
-        self.role = role
-        self.maxFrameSize = maxFrameSize
-        self.maxMessageSize = maxMessageSize
-        self.maskingKeyGenerator = maskingKeyGenerator
-        self.parser = WebSocketFrameParser(role: role, maxFrameSize: maxFrameSize)
-        self.assembler = WebSocketMessageAssembler(maxMessageSize: maxMessageSize)
+        self.init(
+            settings: WebSocketSettings(
+                role: role, maxFrameSize: maxFrameSize, maxMessageSize: maxMessageSize,
+                maskingKeyGenerator: maskingKeyGenerator))
+    }
+
+    /// A machine of `settings` (one object for all of a server's connections).
+    public init(settings: WebSocketSettings) {
+        parser = WebSocketFrameParser(settings: settings)
     }
 
     /// Whether messages can still be sent (no Close frame sent or received yet).
@@ -158,7 +176,7 @@ public struct WebSocketStateMachine: Sendable {
     public mutating func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") -> [WebSocketAction] {
         guard isOpen else { return [] }
         state = .closeSent
-        initiatedClose = (code, reason)
+        initiated = InitiatedClose(code: code, reason: reason)
         return [.write(closeFrame(code: code, reason: reason))]
     }
 
@@ -175,7 +193,7 @@ public struct WebSocketStateMachine: Sendable {
         let closeSent = !isOpen
         switch frame.opcode {
         case .continuation, .text, .binary:
-            guard !closeSent, let message = try assembler.receive(frame) else { return }
+            guard !closeSent, let message = try assembler.receive(frame, maxMessageSize: settings.maxMessageSize) else { return }
             switch message {
             case .text(let text): actions.append(.text(text))
             case .binary(let bytes): actions.append(.binary(bytes))
@@ -200,7 +218,7 @@ public struct WebSocketStateMachine: Sendable {
 
     private mutating func fail(with error: WebSocketProtocolError, into actions: inout [WebSocketAction]) {
         if isOpen {
-            initiatedClose = (error.closeCode, error.reason)
+            initiated = InitiatedClose(code: error.closeCode, reason: error.reason)
             actions.append(.write(closeFrame(code: error.closeCode, reason: error.reason)))
         }
         finish(code: error.closeCode, reason: error.reason, initiatedLocally: true, closeTransport: true, into: &actions)
@@ -227,7 +245,7 @@ public struct WebSocketStateMachine: Sendable {
         let maskingKey: UInt32? =
             switch role {
             case .server: nil
-            case .client: WebSocketMasking.key(from: maskingKeyGenerator())
+            case .client: WebSocketMasking.key(from: settings.maskingKeyGenerator())
             }
         return WebSocketFrameEncoder.encode(opcode: opcode, payload: payload, maskingKey: maskingKey)
     }

@@ -6,11 +6,19 @@ import IMockWire
 /// dialect decides what a text or binary message means.
 final class SessionConnection: WebSocketDelegate {
     private unowned let server: MockServer
-    /// What the connection opens with, until it opened (then the hub holds the dialect): kept
-    /// apart so that an open connection's delegate is three words, not twenty.
-    private var opening: Opening?
-    /// The id the hub gave the connection when it opened.
-    private var id: ConnectionID?
+    /// What the connection opens with until it opened (then the hub holds the dialect), then
+    /// the id the hub gave it: an open connection's delegate is two words and a tag.
+    private var phase: Phase
+
+    private enum Phase {
+        case opening(Opening)
+        case open(ConnectionID)
+    }
+
+    /// The hub's id of the connection, once it opened.
+    private var id: ConnectionID? {
+        if case .open(let id) = phase { id } else { nil }
+    }
 
     private final class Opening {
         let dialect: any WireDialect
@@ -27,13 +35,12 @@ final class SessionConnection: WebSocketDelegate {
 
     init(server: MockServer, dialect: any WireDialect, peer: SocketAddress?, upgrade: UpgradeSession? = nil) {
         self.server = server
-        opening = Opening(dialect: dialect, peer: peer, upgrade: upgrade)
+        phase = .opening(Opening(dialect: dialect, peer: peer, upgrade: upgrade))
     }
 
     func webSocketDidOpen(_ channel: WebSocketChannel) {
-        guard let opening else { return }
-        self.opening = nil
-        id = server.sessionOpened(channel, dialect: opening.dialect, peer: opening.peer, upgrade: opening.upgrade)
+        guard case .opening(let opening) = phase else { return }
+        phase = .open(server.sessionOpened(channel, dialect: opening.dialect, peer: opening.peer, upgrade: opening.upgrade))
     }
 
     func webSocket(_ channel: WebSocketChannel, didReceiveText text: String) {

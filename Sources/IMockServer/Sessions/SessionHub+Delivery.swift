@@ -1,5 +1,6 @@
 import IMockCore
 import IMockNet
+import IMockWire
 
 /// Transport confirmation for dialects whose live pushes have no ack (docs/PROTOCOL.md §
 /// Delivery): each chat message written is noted with where its frame ends in the outgoing
@@ -15,10 +16,12 @@ extension SessionHub {
 
     /// Message `chat` was just written to connection `id`.
     func noteWritten(_ chat: String, on id: ConnectionID) {
-        guard let state = channels[id], state.ledger != nil else { return }
-        state.ledger?.wrote(chat, endingAt: state.channel.bytesQueuedTotal)
+        guard let state = channels[id], state.dialect?.deliveryConfirmation == .transport else { return }
+        let ledger = state.ledger ?? TransportLedger()
+        state.ledger = ledger
+        ledger.wrote(chat, endingAt: state.channel.bytesQueuedTotal)
         awaitingAcknowledgement.insert(id)
-        if state.ledger!.count % Self.ledgerCheckEvery == 0 { confirmDelivery(on: id) }
+        if ledger.count % Self.ledgerCheckEvery == 0 { confirmDelivery(on: id) }
         armDeliverySweep()
     }
 
@@ -30,10 +33,9 @@ extension SessionHub {
 
     /// ``confirmDelivery(on:)`` for a connection's state (also once it left the table, at its close).
     func confirmDelivery(_ state: ChannelState, on id: ConnectionID) {
-        guard state.ledger?.isEmpty == false else { return }
-        let acknowledged = state.channel.bytesAcknowledgedByPeer
-        let reached = state.ledger!.acknowledged(through: acknowledged)
-        if state.ledger!.isEmpty { awaitingAcknowledgement.remove(id) }
+        guard let ledger = state.ledger, !ledger.isEmpty else { return }
+        let reached = ledger.acknowledged(through: state.channel.bytesAcknowledgedByPeer)
+        if ledger.isEmpty { awaitingAcknowledgement.remove(id) }
         if !reached.isEmpty { domain.value.delivered(id, messageIDs: reached) }
     }
 

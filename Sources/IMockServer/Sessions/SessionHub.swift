@@ -74,14 +74,14 @@ final class SessionHub {
         /// When a message last arrived, on the server clock.
         var lastActivityMs: Int64
         /// The chat messages written and not yet acknowledged by the peer's TCP, for a dialect
-        /// whose device confirms by transport (nil: by its protocol).
+        /// whose device confirms by transport; made at the first one written (nil until then,
+        /// and for a dialect that confirms by its protocol).
         var ledger: TransportLedger?
 
         init(channel: any HubChannel, dialect: (any WireDialect)?, lastActivityMs: Int64) {
             self.channel = channel
             self.dialect = dialect
             self.lastActivityMs = lastActivityMs
-            self.ledger = dialect?.deliveryConfirmation == .transport ? TransportLedger() : nil
         }
     }
 

@@ -2,8 +2,9 @@
 /// (imock JSON, OpenIM), each with the offset in the outgoing byte stream just past the frame
 /// that carried it. When the peer's TCP has acknowledged the stream up to an offset, the
 /// messages before it reached the device (``SessionEngine/delivered(_:messageIDs:)``); those
-/// after it are what a close puts back in the queue.
-struct TransportLedger: Sendable {
+/// after it are what a close puts back in the queue. A reference, held by the connection's hub
+/// state from its first message written (loop-confined).
+final class TransportLedger {
     private var ids: [String] = []
     private var ends: [UInt64] = []
     private var head = 0
@@ -14,13 +15,13 @@ struct TransportLedger: Sendable {
     var isEmpty: Bool { head == ids.count }
 
     /// Message `id` was written; its frame ends at stream offset `end` (not below the last).
-    mutating func wrote(_ id: String, endingAt end: UInt64) {
+    func wrote(_ id: String, endingAt end: UInt64) {
         ids.append(id)
         ends.append(end)
     }
 
     /// The messages whose frames end at or before `offset`, oldest first; they leave the ledger.
-    mutating func acknowledged(through offset: UInt64) -> [String] {
+    func acknowledged(through offset: UInt64) -> [String] {
         let start = head
         while head < ids.count, ends[head] <= offset { head += 1 }
         let taken = Array(ids[start..<head])

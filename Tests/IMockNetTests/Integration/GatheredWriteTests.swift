@@ -43,7 +43,7 @@ struct GatheredWriteTests {
         let connection = LoopBound<Connection?>(nil, on: loop)
         // Queued in one turn, written at its end; the close (after the output) in a later one.
         try await loop.submit {
-            let opened = Connection(loop: loop, acceptedFD: serverEnd, peer: nil)
+            let opened = Connection(loop: loop, acceptedFD: serverEnd)
             opened.handler = Quiet()
             try opened.activate()
             for index in 0..<chunkCount { opened.write(Self.chunk(index)) }

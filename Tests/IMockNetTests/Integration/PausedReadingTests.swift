@@ -73,7 +73,7 @@ struct PausedReadingTests {
         let loop = try EventLoop()
         let peer = ResettingPeer()
         let listener = try TCPListener(loop: loop, address: try SocketAddress.resolve(host: "127.0.0.1", port: 0)) { fd, address in
-            let connection = Connection(loop: loop, acceptedFD: fd, peer: address)
+            let connection = Connection(loop: loop, acceptedFD: fd)
             connection.handler = peer
             try? connection.activate()
         }
