@@ -86,6 +86,23 @@ public struct FaultMachine<Item: Sendable, Inbound: Sendable>: Sendable {
         return actions + release(id, nowNs: nowNs)
     }
 
+    /// Whether an item for connection `id` goes straight out: no fault is active and nothing of
+    /// the connection is held. The shell then writes it without building a subject or asking
+    /// ``send(_:as:bytes:to:book:nowNs:)``, and tells ``passedThrough(_:on:)`` what it was.
+    public func passesThrough(_ id: ConnectionID, book: FaultBook) -> Bool {
+        book.isEmpty && lanes[id] == nil
+    }
+
+    /// Notes an item that went straight out (``passesThrough(_:book:)``): only where the
+    /// connection's offline sync starts and ends, which later triggers read.
+    public mutating func passedThrough(_ outgoing: FaultOutgoing, on id: ConnectionID) {
+        switch outgoing {
+        case .offlineStart: offlineSyncs.insert(id)
+        case .offlineFinish: offlineSyncs.remove(id)
+        case .loginReply, .message, .syncPage, .pong, .frame, .close: break
+        }
+    }
+
     /// The connection's wake-up came: what is due now goes.
     public mutating func wake(_ id: ConnectionID, nowNs: Int64) -> [Action] {
         lanes[id]?.wakeNs = nil

@@ -56,7 +56,12 @@ extension SessionHub {
 
     /// Sends a frame or close to a connection through the active faults.
     func deliver(_ item: OutgoingItem, as outgoing: FaultOutgoing, to id: ConnectionID) {
-        guard channels[id] != nil else { return }
+        guard let state = channels[id] else { return }
+        if faultMachine.passesThrough(id, book: domain.value.faults) {
+            faultMachine.passedThrough(outgoing, on: id)
+            send(item, on: state.channel, id: id)
+            return
+        }
         carryOut(
             faultMachine.send(
                 item, as: outgoing, bytes: item.payloadBytes, to: faultSubject(of: id), book: &domain.value.faults,

@@ -52,6 +52,27 @@ struct FaultMachineTests {
         #expect(machine.lanes.isEmpty)
     }
 
+    @Test("an item passes straight through only while no fault is active and nothing of its connection is held; what passed through still tells a later trigger that an offline sync is under way")
+    func passesThroughWithoutFaults() {
+        var machine = Machine()
+        var book = FaultBook()
+        #expect(machine.passesThrough(ConnectionID(1), book: book))
+        machine.passedThrough(.offlineStart, on: ConnectionID(1))
+        _ = add(.dropFrames(count: 1), to: &machine, book: &book, trigger: .on(.syncPage))
+        #expect(!machine.passesThrough(ConnectionID(1), book: book))
+        #expect(
+            describe(machine.send("m1", as: .message, to: subject(1), book: &book, nowNs: 0)) == ["cancel expiry 1"],
+            "m1 is a page of the sync: dropped, and the used-up fault ends")
+        #expect(book.isEmpty, "the used-up dropFrames is gone")
+        machine.passedThrough(.offlineFinish, on: ConnectionID(1))
+        _ = add(.dropFrames(count: 1), to: &machine, book: &book, trigger: .on(.syncPage))
+        #expect(describe(machine.send("live", as: .message, to: subject(1), book: &book, nowNs: 0)) == ["send 1 live"])
+        _ = add(.delay(ms: 100), to: &machine, book: &book, target: .connection(ConnectionID(2)))
+        _ = machine.send("held", as: .frame, to: subject(2), book: &book, nowNs: 0)
+        _ = book.removeAll()
+        #expect(!machine.passesThrough(ConnectionID(2), book: book), "a held item goes first")
+    }
+
     @Test("a delay holds items in order and asks for one wake-up at the next release; the wake-up sends what is due")
     func delayHoldsAndWakes() {
         var machine = Machine()
