@@ -45,7 +45,7 @@ extension JSONValue {
     }
 
     /// The decimal digits of `value`, without an intermediate string.
-    private static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
+    static func writeInteger(_ value: Int64, into out: inout [UInt8]) {
         if value < 0 { out.append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var count = 1

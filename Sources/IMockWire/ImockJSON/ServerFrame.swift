@@ -116,8 +116,31 @@ public enum ServerFrame: Sendable, Equatable {
         return .object(members)
     }
 
-    /// The text frame to send: compact JSON, deterministic byte for byte.
-    public var text: String { json.encodedString }
+    /// The text frame to send: compact JSON, deterministic byte for byte. The two frames of
+    /// every message (its push and its sender's `send.ok`) are written directly, member by
+    /// member as ``json`` lists them (`ServerFrameTests` holds the two forms equal).
+    public var text: String {
+        switch self {
+        case .message(let message):
+            var writer = JSONObjectWriter()
+            writer.add("op", "message")
+            writer.add("messageId", message.messageId)
+            writer.add("from", message.from)
+            writer.add("to", message.to)
+            writer.add("text", message.text)
+            writer.add("timestamp", message.timestamp)
+            return writer.finish()
+        case .sendOK(let id, let messageId, let timestamp):
+            var writer = JSONObjectWriter()
+            writer.add("op", "send.ok")
+            writer.add("id", id)
+            writer.add("messageId", messageId)
+            writer.add("timestamp", timestamp)
+            return writer.finish()
+        default:
+            return json.encodedString
+        }
+    }
 }
 
 extension KickedBy {

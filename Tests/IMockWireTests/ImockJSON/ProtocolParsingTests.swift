@@ -127,6 +127,23 @@ struct ProtocolParsingTests {
         for (frame, text) in cases { #expect(frame.text == text) }
     }
 
+    @Test("the frames written directly (a message and its send.ok) are byte for byte their JSON value's encoding")
+    func directlyWrittenFramesEqualTheirJSON() {
+        let awkward = ["", "plain", "quote \" backslash \\ slash /", "tab\tnew\nline\r\u{0}\u{1f}", "汉字 🙂 é", String(repeating: "x", count: 5000)]
+        let numbers: [Int64] = [0, 7, -1, 1_767_225_600_123, Int64.max, Int64.min]
+        for (index, text) in awkward.enumerated() {
+            let number = numbers[index % numbers.count]
+            let frames: [ServerFrame] = [
+                .message(ChatMessage(messageId: text, from: "a\(index)", to: text, text: text, timestamp: number)),
+                .sendOK(id: text, messageId: "m\(index)", timestamp: number),
+            ]
+            for frame in frames {
+                #expect(frame.text == frame.json.encodedString)
+                #expect((try? JSONValue.parse(frame.text)) == frame.json)
+            }
+        }
+    }
+
     @Test func closeCodesAre4000PlusCode() {
         #expect(CloseCode.forCode(206) == 4206)
         #expect(CloseCode.forCode(8) == 4008)
