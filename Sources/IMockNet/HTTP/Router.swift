@@ -49,7 +49,7 @@ public struct Router<Handler: Sendable>: Sendable {
             preconditionFailure("route pattern must start with '/': \(pattern)")
         }
         var parameterNames: [String] = []
-        for segment in segments where segment.count > 2 && segment.first == "{" && segment.last == "}" {
+        for segment in segments where RouterTrie.isParameter(segment) {
             let name = String(segment.dropFirst().dropLast())
             precondition(!name.contains("{") && !name.contains("}"), "malformed parameter in \(pattern)")
             precondition(!parameterNames.contains(name), "parameter {\(name)} repeated in \(pattern)")
@@ -120,11 +120,16 @@ private struct RouterTrie: Sendable {
     /// Index 0 is the root (the path `/`).
     private var nodes: [Node] = [Node()]
 
+    /// Whether a pattern's segment is a parameter, `{name}`.
+    static func isParameter(_ segment: Substring) -> Bool {
+        segment.count > 2 && segment.first == "{" && segment.last == "}"
+    }
+
     /// Adds the path of `segments` (literals and `{name}` parameters) for `method`.
     mutating func add(_ method: String, _ segments: [Substring], pattern: String, endpoint: Int) {
         var node = 0
         for segment in segments {
-            if segment.count > 2, segment.first == "{", segment.last == "}" {
+            if Self.isParameter(segment) {
                 if let child = nodes[node].parameterChild {
                     node = child
                 } else {
