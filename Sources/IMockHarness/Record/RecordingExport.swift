@@ -125,9 +125,7 @@ struct FixtureBuilder {
                     guard let name = try addDevice(device, user: user, at: "events[\(index)].device") else { break }
                     unlogged.insert(name)
                 }
-                let instances = devices.filter { $0.key == canonical(device) }
-                guard instances.count >= instance else { continue }
-                let name = instances[instance - 1].name
+                guard let name = self.device(ofKey: canonical(device), instance: instance) else { continue }
                 driven.insert(name)
                 if ["init", "addDelegate", "removeDelegate"].contains(verb) { manualInit.insert(name) }
                 if ["login", "autoLogin", "switchAccount"].contains(verb) {
