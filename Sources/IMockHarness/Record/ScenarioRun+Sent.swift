@@ -36,6 +36,7 @@ extension ScenarioRun {
             if case .step(_, _, _, let device?, _) = event { return device }
             return nil
         }
+        let latestSteps = Array(latest)
         var frames: [(atMs: Int64, device: String, frame: JSONValue)] = []
         var live: Set<String> = []
         for app in fixture.apps {
@@ -43,13 +44,19 @@ extension ScenarioRun {
             // The journal does not tell a connection the client closed or a fault dropped: a
             // device is live while the journal says so and the server has a session under its resource.
             let sessions = Set(try await sessions(of: apps[app.name]!).compactMap { $0["resource"]?.stringValue })
+            var held = live.filter { sessions.contains(resource(of: $0)) }
             for entry in entries {
-                let held = live.filter { sessions.contains(resource(of: $0)) }
-                guard let device = sentDevice(of: entry, app: app.name, latest: Array(latest), live: held), let event = entry["event"],
+                guard let device = sentDevice(of: entry, app: app.name, latest: latestSteps, live: held), let event = entry["event"],
                     let frame = SentCheck.normalized(event)
                 else { continue }
-                if frame["op"]?.stringValue == "login.ok" { live.insert(device) }
-                if frame["closed"] != nil { live.remove(device) }
+                if frame["op"]?.stringValue == "login.ok" {
+                    live.insert(device)
+                    if sessions.contains(resource(of: device)) { held.insert(device) }
+                }
+                if frame["closed"] != nil {
+                    live.remove(device)
+                    held.remove(device)
+                }
                 frames.append((entry["atMs"]?.intValue ?? 0, device, frame))
             }
         }
