@@ -7,15 +7,18 @@ public enum JSONStringEscaping {
     /// Appends `string` as a quoted JSON string to `out`.
     public static func write(_ string: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        // The common case, nothing to escape, is one copy.
-        let plain = string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+        // The common case, nothing to escape, is one copy. `withUTF8` (not the UTF-8 view's
+        // contiguous storage, which small strings — ids, usernames — do not offer) reaches it
+        // for every string.
+        var string = string
+        let plain = string.withUTF8 { bytes -> Bool in
             guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
                 return false
             }
             out.append(contentsOf: bytes)
             return true
         }
-        if plain == true {
+        if plain {
             out.append(UInt8(ascii: "\""))
             return
         }
