@@ -4,7 +4,7 @@
 public final class LoopBound<Value>: @unchecked Sendable {
     /// The loop that owns the value.
     public let loop: EventLoop
-    private var stored: Value
+    @usableFromInline var stored: Value
 
     /// Binds `value` to `loop`.
     public init(_ value: Value, on loop: EventLoop) {
@@ -15,12 +15,14 @@ public final class LoopBound<Value>: @unchecked Sendable {
     /// The value; reading or changing it off the loop's thread is a programming error and traps.
     public var value: Value {
         // `_read` lends the stored value: reading one field (`domain.value.faults.isEmpty`)
-        // no longer copies, retains and releases the whole value, as a `get` did.
-        _read {
+        // no longer copies, retains and releases the whole value, as a `get` did. Inlinable,
+        // so that callers in other modules specialize it: unspecialized, a call of a method on
+        // the lent value (`domain.value.faultSubject(of:)`) copied the whole value first.
+        @inlinable _read {
             precondition(loop.isCallerAllowed, "LoopBound<\(Value.self)> read off its event loop")
             yield stored
         }
-        _modify {
+        @inlinable _modify {
             precondition(loop.isCallerAllowed, "LoopBound<\(Value.self)> changed off its event loop")
             yield &stored
         }
