@@ -59,7 +59,7 @@ extension SessionHub {
         guard let state = channels[id] else { return }
         if faultMachine.passesThrough(id, book: domain.value.faults) {
             faultMachine.passedThrough(outgoing, on: id)
-            send(item, on: state.channel, id: id)
+            send(item, on: state, id: id)
             return
         }
         carryOut(
@@ -87,8 +87,8 @@ extension SessionHub {
         for action in actions {
             switch action {
             case .send(let id, let item):
-                guard let channel = channels[id]?.channel else { continue }
-                send(item, on: channel, id: id)
+                guard let state = channels[id] else { continue }
+                send(item, on: state, id: id)
             case .drop(let id): channels[id]?.channel.abort(.immediately)
             case .reset(let id): channels[id]?.channel.abort(.reset)
             case .pauseReading(let id): channels[id]?.channel.pauseReading()
@@ -105,7 +105,8 @@ extension SessionHub {
         }
     }
 
-    private func send(_ item: OutgoingItem, on channel: any HubChannel, id: ConnectionID) {
+    private func send(_ item: OutgoingItem, on state: ChannelState, id: ConnectionID) {
+        let channel = state.channel
         switch item {
         case .message(let message, let chat, let carried):
             // A closing channel drops what it is sent: a chat message not written is not noted
@@ -116,8 +117,8 @@ extension SessionHub {
             case .binary(let bytes): channel.send(binary: bytes)
             }
             guard written else { return }
-            if let chat { noteWritten(chat, on: id) }
-            for pulled in carried { noteWritten(pulled, on: id) }
+            if let chat { noteWritten(chat, on: state, id: id) }
+            for pulled in carried { noteWritten(pulled, on: state, id: id) }
         case .close(let code, let reason): channel.close(code: code, reason: reason)
         }
     }

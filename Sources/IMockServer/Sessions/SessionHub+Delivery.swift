@@ -14,9 +14,9 @@ extension SessionHub {
     /// A connection whose ledger grows by this many messages is checked at once.
     static let ledgerCheckEvery = 256
 
-    /// Message `chat` was just written to connection `id`.
-    func noteWritten(_ chat: String, on id: ConnectionID) {
-        guard let state = channels[id], state.dialect?.deliveryConfirmation == .transport else { return }
+    /// Message `chat` was just written to connection `id`, whose state is `state`.
+    func noteWritten(_ chat: String, on state: ChannelState, id: ConnectionID) {
+        guard state.dialect?.deliveryConfirmation == .transport else { return }
         let ledger = state.ledger ?? TransportLedger()
         state.ledger = ledger
         ledger.wrote(chat, endingAt: state.channel.bytesQueuedTotal)

@@ -109,7 +109,16 @@ final class SessionHub {
 
     /// Notes the connection's background flag after its dialect read something.
     private func noteBackground(of id: ConnectionID) {
-        if channels[id]?.dialect?.isInBackground == true { background.insert(id) } else { background.remove(id) }
+        guard let state = channels[id] else { return }
+        noteBackground(state, of: id)
+    }
+
+    private func noteBackground(_ state: ChannelState, of id: ConnectionID) {
+        if state.dialect?.isInBackground == true {
+            background.insert(id)
+        } else if !background.isEmpty {
+            background.remove(id)
+        }
     }
 
     // MARK: Socket events
@@ -179,20 +188,26 @@ final class SessionHub {
     }
 
     func received(_ message: WireMessage, on id: ConnectionID) {
-        guard let channel = channels[id]?.channel else { return }
-        channels[id]?.lastActivityMs = clock.nowMs
-        if awaitingAcknowledgement.contains(id) { confirmDelivery(on: id) }
+        // The connection's state is looked up once: each lookup hashes the id and each change
+        // through the table is an exclusive access of it, several per frame.
+        guard let state = channels[id] else { return }
+        let channel = state.channel
+        let nowMs = clock.nowMs
+        state.lastActivityMs = nowMs
+        if state.ledger?.isEmpty == false { confirmDelivery(state, on: id) }
         if faultMachine.holds(message, on: id) { return }  // read once the black hole ends
         if limitsUpstream(message, on: id) { return }
-        channels[id]?.dialect?.observe(serverTimeMs: clock.nowMs)
-        guard let inputs = channels[id]?.dialect?.decode(message) else { return }
-        noteBackground(of: id)
+        state.dialect?.observe(serverTimeMs: nowMs)
+        guard let inputs = state.dialect?.decode(message) else { return }
+        noteBackground(state, of: id)
         for input in inputs {
             switch input {
             case .command(let command):
                 if case .login(_, let request) = command { noteLoginSubject(request, on: id) }
                 recordCommand(command, on: id, dialect: nil)
-                perform(domain.value.handle(command, on: id, subject: faultSubject(of: id), nowMs: clock.nowMs))
+                // Only active faults look at the subject; asking the engine for it copies the engine.
+                let subject = domain.value.faults.isEmpty ? FaultSubject(connection: id) : faultSubject(of: id)
+                perform(domain.value.handle(command, on: id, subject: subject, nowMs: clock.nowMs))
             case .reply(let reply):
                 deliver(.message(reply), as: .frame, to: id)
             case .replyCarrying(let reply, let messageIds):
@@ -335,10 +350,10 @@ final class SessionHub {
     /// The wire steps of a reply, push or end, encoded by its connection's dialect (which keeps
     /// its state); none once the connection is gone.
     private func steps(for output: SessionOutput) -> [WireStep] {
-        guard let connection = Self.connection(of: output), channels[connection] != nil else { return [] }
-        // The dialect is changed in place, in the table: held twice, its state (an msync inbox
-        // of 10,000 offline messages) was copied whole at every message.
-        return WireStep.steps(for: output, dialect: &channels[connection]!.dialect, nowMs: wireNowMs)
+        guard let connection = Self.connection(of: output), let state = channels[connection] else { return [] }
+        // The dialect is changed in place, in the connection's state: held twice, its state (an
+        // msync inbox of 10,000 offline messages) was copied whole at every message.
+        return WireStep.steps(for: output, dialect: &state.dialect, nowMs: wireNowMs)
     }
 
     /// Called with every journal entry as it is recorded (the event stream and metrics listen).
