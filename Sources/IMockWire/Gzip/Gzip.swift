@@ -12,18 +12,32 @@ public enum Gzip {
     /// The first two bytes of every member.
     static let magic: [UInt8] = [0x1F, 0x8B]
 
-    /// `bytes` as one gzip member at zlib's default level, with a window and hash table no larger
-    /// than the input needs (``compressionParameters(forInputSize:)``).
-    public static func compress(_ bytes: some Collection<UInt8>) -> [UInt8] {
+    /// How hard ``compress(_:level:)`` works.
+    public enum Level: Sendable, Equatable {
+        /// zlib's default (6).
+        case standard
+        /// Stored blocks: the data uncompressed inside a valid gzip member, which every reader
+        /// accepts (RFC 1951 §3.2.4). For a frame of a few hundred bytes deflate saves a few
+        /// dozen bytes and costs over ten times as much as storing it (building its Huffman
+        /// trees is most of that).
+        case stored
+    }
+
+    /// `bytes` as one gzip member at `level`, with a window and hash table no larger than the
+    /// input needs (``compressionParameters(forInputSize:)``).
+    public static func compress(_ bytes: some Collection<UInt8>, level: Level = .standard) -> [UInt8] {
         let stream = ZStream()
         var input = Array(bytes)
         let (window, memLevel) = compressionParameters(forInputSize: input.count)
-        var status = czlib_deflate_init2(stream.pointer, Z_DEFAULT_COMPRESSION, window + 16, memLevel)
+        let zlibLevel = level == .stored ? Z_NO_COMPRESSION : Z_DEFAULT_COMPRESSION
+        var status = czlib_deflate_init2(stream.pointer, zlibLevel, window + 16, memLevel)
         precondition(status == Z_OK, "deflateInit2 failed: \(status)")
         defer { deflateEnd(stream.pointer) }
         precondition(input.count <= Int(UInt32.max), "gzip input over 4 GiB")
-        // deflateBound includes the gzip header and trailer, so one Z_FINISH call completes.
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(stream.pointer, uLong(input.count))))
+        // deflateBound includes the gzip header and trailer, so one Z_FINISH call completes; at
+        // level 0 zlib 1.2.13's bound falls a byte or two short for inputs of 0 or 1 byte (a stored
+        // block's 5-byte header), hence the margin.
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(stream.pointer, uLong(input.count))) + 8)
         input.withUnsafeMutableBufferPointer { input in
             output.withUnsafeMutableBufferPointer { output in
                 stream.pointer.pointee.next_in = input.baseAddress

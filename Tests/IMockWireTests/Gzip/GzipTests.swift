@@ -40,15 +40,27 @@ struct GzipTests {
         }
     }
 
+    @Test("a stored member is its input in stored blocks: the first block's type is 00 and it is not smaller than the input")
+    func storedMembers() throws {
+        for size in [1, 200, 1023, 5000] {
+            let stored = Gzip.compress(Self.sample(size), level: .stored)
+            #expect(stored[10] & 0b110 == 0, "\(size): BTYPE")
+            #expect(stored.count >= size + 18, "\(size)")
+            let deflated = Gzip.compress(Self.sample(size))
+            #expect(deflated[10] & 0b110 != 0, "\(size): BTYPE")
+        }
+    }
+
     /// Text-like bytes with repeats at every distance, so each window size has matches to find.
     static func sample(_ count: Int) -> [UInt8] {
         (0..<count).map { UInt8(ascii: "a") + UInt8(($0 / 7 + $0 % 13) % 26) }
     }
 
-    @Test("members of every window size round-trip, and Python's gzip module reads them (skipped without python3)")
+    @Test("members of every window size, deflated and stored, round-trip, and Python's gzip module reads them (skipped without python3)")
     func everyWindowRoundTrips() throws {
-        let sizes = [1, 100, 511, 512, 513, 1000, 4096, 4097, 20_000, 40_000]
-        let members = sizes.map { Gzip.compress(Self.sample($0)) }
+        let eachSize = [0, 1, 100, 511, 512, 513, 1000, 4096, 4097, 20_000, 40_000]
+        let sizes = eachSize + eachSize
+        let members = eachSize.map { Gzip.compress(Self.sample($0)) } + eachSize.map { Gzip.compress(Self.sample($0), level: .stored) }
         for (size, member) in zip(sizes, members) {
             #expect(try Gzip.decompress(member, limit: size) == Self.sample(size), "\(size)")
         }

@@ -65,6 +65,19 @@ struct OpenIMGatewayTests {
         if gzip { #expect(Array(codec.encode(response).prefix(2)) == [0x1F, 0x8B]) }
     }
 
+    @Test("gzip frames under 1 KiB are stored blocks, longer ones deflated; both round-trip")
+    func smallFramesAreStored() throws {
+        let codec = OpenIMFrameCodec(encoding: .gob, gzip: true)
+        for (size, deflated) in [(10, false), (700, false), (4000, true)] {
+            let response = OpenIMResp(reqIdentifier: 1002, operationID: "o", data: Array(repeating: 7, count: size))
+            let frame = codec.encode(response)
+            let body = GobEncoder.encodeMessage(response)
+            #expect((body.count >= OpenIMFrameCodec.smallestDeflatedFrame) == deflated, "\(size)")
+            #expect((frame[10] & 0b110 != 0) == deflated, "\(size): the first block's type")
+            #expect(try codec.decodeResponse(frame) == response)
+        }
+    }
+
     @Test func jsonFramesAreGosEncoding() throws {
         let codec = OpenIMFrameCodec(encoding: .json, gzip: false)
         let text = String(decoding: codec.encode(OpenIMResp(reqIdentifier: 1001, msgIncr: "m", data: [1, 2])), as: UTF8.self)
