@@ -21,6 +21,11 @@ static inline long copenssl_ctx_set_min_tls12(SSL_CTX *ctx) {
     return SSL_CTX_set_min_proto_version(ctx, TLS1_2_VERSION);
 }
 
+/// A client that offers TLS 1.2 at most (an older device's stack).
+static inline long copenssl_ctx_set_max_tls12(SSL_CTX *ctx) {
+    return SSL_CTX_set_max_proto_version(ctx, TLS1_2_VERSION);
+}
+
 /// TLS 1.3 suites in the server's order of preference, chosen over the client's.
 static inline int copenssl_ctx_prefer_server_ciphers(SSL_CTX *ctx, const char *suites) {
     SSL_CTX_set_options(ctx, SSL_OP_CIPHER_SERVER_PREFERENCE);

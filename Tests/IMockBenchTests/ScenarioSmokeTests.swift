@@ -89,6 +89,9 @@ struct ScenarioSmokeTests {
                 case ("login-storm", _):
                     #expect(part["loggedIn"]?.intValue == Int64(options.devices), "\(report["dialect"] ?? .null): \(part)")
                     #expect((part["perSecond"].flatMap(Self.number) ?? 0) > 0, "\(report["dialect"] ?? .null): \(part)")
+                    if part["part"]?.stringValue?.hasSuffix("-resume") == true {
+                        #expect(part["resumed"]?.intValue == Int64(options.devices), "every reconnect resumes: \(part)")
+                    }
                 case ("messages", "offline-drain"):
                     #expect(part["messages"]?.intValue == Int64(options.offline), "\(report["dialect"] ?? .null): \(part)")
                     #expect((part["perSecond"].flatMap(Self.number) ?? 0) > 0, "\(report["dialect"] ?? .null): \(part)")
@@ -103,7 +106,9 @@ struct ScenarioSmokeTests {
         }
         #expect(names("rest") == ["mix", "app-token", "register", "register-batch-60", "user-token", "get-user"])
         #expect(names("login-storm").isSuperset(of: ["distinct", "one-user"]))
-        if names("login-storm").contains("tls") { #expect(names("login-storm").contains("tls-resume"), "reconnects resume") }
+        if names("login-storm").contains("tls") {
+            #expect(names("login-storm").isSuperset(of: ["tls-resume", "tls12", "tls12-resume"]), "TLS 1.3 and 1.2, full and resumed")
+        }
         #expect(names("kick") == ["login", "rest-disconnect", "policy", "app-disable", "one-user-disconnect"])
         #expect(names("messages") == ["pairs", "offline-drain"])
         #expect(names("fleet") == ["hold"])

@@ -18,14 +18,16 @@ struct LoginStormScenario: BenchScenario {
         var reports: [ScenarioReport] = []
         for wire in context.wires(for: kind) {
             var parts: [BenchPart] = []
-            parts.append(try await distinctUsers(kind, wire: wire, context, tls: false))
+            parts.append(try await distinctUsers(kind, wire: wire, context))
             if kind == .imock, options.tls {
-                do {
-                    let full = try await distinctUsers(kind, wire: wire, context, tls: true)
-                    parts.append(full)
-                    parts.append(try await resumedTLS(kind, wire: wire, context, fullHandshakes: full))
-                } catch {
-                    parts.append(BenchPart(name: "tls", figures: [], notes: ["not measured: \(error)"]))
+                for version in [TLSVersion.tls13, .tls12] {
+                    do {
+                        let full = try await distinctUsers(kind, wire: wire, context, tls: version)
+                        parts.append(full)
+                        parts.append(try await resumedTLS(kind, wire: wire, context, version: version, fullHandshakes: full))
+                    } catch {
+                        parts.append(BenchPart(name: Self.partName(version), figures: [], notes: ["not measured: \(error)"]))
+                    }
                 }
             }
             if kind == .imock {
@@ -46,33 +48,46 @@ struct LoginStormScenario: BenchScenario {
         }
     }
 
-    /// `distinct` (or `tls`): one device per user.
-    private func distinctUsers(
-        _ kind: ServerKind, wire: any BenchWire.Type, _ context: ScenarioContext, tls: Bool
-    ) async throws(BenchError) -> BenchPart {
-        let world = BenchWorld(apps: [(Self.appKey, 4, BenchWorld.users(context.options.devices))], vendor: wire.vendor)
-        return try await context.with(kind, world: world, tls: tls) { server throws(BenchError) in
-            let logins = Self.distinctLogins(world)
-            let wave = await context.client.logIn(
-                logins, endpoint: server.sessions, wire: wire, inFlight: context.options.inFlight)
-            await context.client.drop(wave.devices)
-            return BenchPart(name: tls ? "tls" : "distinct", figures: wave.figures, notes: wave.notes)
+    /// `tls` for TLS 1.3, `tls12` for TLS 1.2.
+    static func partName(_ version: TLSVersion) -> String { version == .tls13 ? "tls" : "tls12" }
+
+    /// A client TLS context offering `version` at most.
+    private static func clientTLS(_ version: TLSVersion, resumesSessions: Bool) throws(BenchError) -> TLSContext {
+        do {
+            return try TLSContext(clientTrusting: nil, resumesSessions: resumesSessions, highestVersion: version)
+        } catch {
+            throw BenchError("cannot make a client TLS context: \(error)")
         }
     }
 
-    /// `tls-resume`: a reconnect storm of devices that were connected before. A first connection
-    /// takes the server's session ticket (as each device keeps its own), then every device
-    /// connects offering it: the handshake resumes the session, skipping the certificate and its
-    /// signature (OpenSSL 3.0 still does the key exchange). `resumed` counts the handshakes that did; `× tls` is the rate against the
-    /// full handshakes of the `tls` part.
-    private func resumedTLS(
-        _ kind: ServerKind, wire: any BenchWire.Type, _ context: ScenarioContext, fullHandshakes: BenchPart
+    /// `distinct`, or `tls` / `tls12` (full handshakes): one device per user.
+    private func distinctUsers(
+        _ kind: ServerKind, wire: any BenchWire.Type, _ context: ScenarioContext, tls: TLSVersion? = nil
     ) async throws(BenchError) -> BenchPart {
         let world = BenchWorld(apps: [(Self.appKey, 4, BenchWorld.users(context.options.devices))], vendor: wire.vendor)
-        let resuming: TLSContext
-        do { resuming = try TLSContext(clientTrusting: nil, resumesSessions: true) } catch {
-            throw BenchError("cannot make a resuming client TLS context: \(error)")
+        let client = try tls.map { version throws(BenchError) in try Self.clientTLS(version, resumesSessions: false) }
+        return try await context.with(kind, world: world, tls: tls != nil) { server throws(BenchError) in
+            var endpoint = server.sessions
+            if let client { endpoint.tls = client }
+            let logins = Self.distinctLogins(world)
+            let wave = await context.client.logIn(logins, endpoint: endpoint, wire: wire, inFlight: context.options.inFlight)
+            await context.client.drop(wave.devices)
+            return BenchPart(name: tls.map(Self.partName) ?? "distinct", figures: wave.figures, notes: wave.notes)
         }
+    }
+
+    /// `tls-resume` / `tls12-resume`: a reconnect storm of devices that were connected before. A
+    /// first connection takes the server's session ticket (as each device keeps its own), then
+    /// every device connects offering it: the handshake resumes the session, skipping the
+    /// certificate and its signature — in TLS 1.3 OpenSSL 3.0 still does the key exchange, in
+    /// TLS 1.2 there is none. `resumed` counts the handshakes that did; `× tls` is the rate
+    /// against the full handshakes of the same version's part.
+    private func resumedTLS(
+        _ kind: ServerKind, wire: any BenchWire.Type, _ context: ScenarioContext, version: TLSVersion,
+        fullHandshakes: BenchPart
+    ) async throws(BenchError) -> BenchPart {
+        let world = BenchWorld(apps: [(Self.appKey, 4, BenchWorld.users(context.options.devices))], vendor: wire.vendor)
+        let resuming = try Self.clientTLS(version, resumesSessions: true)
         return try await context.with(kind, world: world, tls: true) { server throws(BenchError) in
             var endpoint = server.sessions
             endpoint.tls = resuming
@@ -86,7 +101,7 @@ struct LoginStormScenario: BenchScenario {
             let full = rate(fullHandshakes.figures)
             let versusFull = full > 0
                 ? [BenchFigure(key: "timesFullHandshakes", label: "× tls", value: rate(wave.figures) / full, better: .higher)] : []
-            return BenchPart(name: "tls-resume", figures: wave.figures + [.count("resumed", resumed)] + versusFull, notes: wave.notes)
+            return BenchPart(name: Self.partName(version) + "-resume", figures: wave.figures + [.count("resumed", resumed)] + versusFull, notes: wave.notes)
         }
     }
 

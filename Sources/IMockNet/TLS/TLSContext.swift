@@ -63,11 +63,16 @@ public final class TLSContext: @unchecked Sendable {
     /// With `resumesSessions` it keeps the last session a server gave it (a TLS 1.3 ticket) and
     /// offers it on its next connections, which then skip the certificate and its signature when
     /// the server accepts it (the key exchange stays: `psk_dhe_ke`): one context per server, as a
-    /// device that reconnects keeps its ticket.
-    public init(clientTrusting trustedCertificatesPath: String?, resumesSessions: Bool = false) throws(TLSError) {
+    /// device that reconnects keeps its ticket. `highestVersion` `.tls12` makes a client of an
+    /// older stack: its resumed handshakes (a TLS 1.2 ticket) have no key exchange at all.
+    public init(
+        clientTrusting trustedCertificatesPath: String?, resumesSessions: Bool = false,
+        highestVersion: TLSVersion = .tls13
+    ) throws(TLSError) {
         guard let context = SSL_CTX_new(TLS_client_method()) else { throw TLSError("SSL_CTX_new") }
         pointer = context
         _ = copenssl_ctx_set_min_tls12(context)
+        if highestVersion == .tls12 { _ = copenssl_ctx_set_max_tls12(context) }
         if resumesSessions {
             _ = copenssl_ctx_set_client_session_cache(context)
             SSL_CTX_set_ex_data(context, 0, Unmanaged.passUnretained(self).toOpaque())
@@ -126,4 +131,12 @@ public final class TLSContext: @unchecked Sendable {
         if let kept = resumable.withLock({ $0 }) { SSL_SESSION_free(kept.pointer) }
         SSL_CTX_free(pointer)
     }
+}
+
+/// A TLS protocol version a client may offer at most.
+public enum TLSVersion: Sendable, Equatable {
+    /// TLS 1.2.
+    case tls12
+    /// TLS 1.3 (the default).
+    case tls13
 }
