@@ -26,18 +26,16 @@ public enum Gzip {
     /// `bytes` as one gzip member at `level`, with a window and hash table no larger than the
     /// input needs (``compressionParameters(forInputSize:)``).
     public static func compress(_ bytes: some Collection<UInt8>, level: Level = .standard) -> [UInt8] {
-        let stream = ZStream()
         var input = Array(bytes)
+        if level == .stored { return GzipStoredMember.write(input) }
+        let stream = ZStream()
         let (window, memLevel) = compressionParameters(forInputSize: input.count)
-        let zlibLevel = level == .stored ? Z_NO_COMPRESSION : Z_DEFAULT_COMPRESSION
-        var status = czlib_deflate_init2(stream.pointer, zlibLevel, window + 16, memLevel)
+        var status = czlib_deflate_init2(stream.pointer, Z_DEFAULT_COMPRESSION, window + 16, memLevel)
         precondition(status == Z_OK, "deflateInit2 failed: \(status)")
         defer { deflateEnd(stream.pointer) }
         precondition(input.count <= Int(UInt32.max), "gzip input over 4 GiB")
-        // deflateBound includes the gzip header and trailer, so one Z_FINISH call completes; at
-        // level 0 zlib 1.2.13's bound falls a byte or two short for inputs of 0 or 1 byte (a stored
-        // block's 5-byte header), hence the margin.
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(stream.pointer, uLong(input.count))) + 8)
+        // deflateBound includes the gzip header and trailer, so one Z_FINISH call completes.
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(stream.pointer, uLong(input.count))))
         input.withUnsafeMutableBufferPointer { input in
             output.withUnsafeMutableBufferPointer { output in
                 stream.pointer.pointee.next_in = input.baseAddress

@@ -40,12 +40,14 @@ struct GzipTests {
         }
     }
 
-    @Test("a stored member is its input in stored blocks: the first block's type is 00 and it is not smaller than the input")
+    @Test("a stored member is its input in stored blocks of at most 65,535 bytes: 18 bytes of header and trailer and 5 a block")
     func storedMembers() throws {
-        for size in [1, 200, 1023, 5000] {
+        for size in [0, 1, 200, 1023, 5000, 65_535, 65_536, 140_000] {
             let stored = Gzip.compress(Self.sample(size), level: .stored)
             #expect(stored[10] & 0b110 == 0, "\(size): BTYPE")
-            #expect(stored.count >= size + 18, "\(size)")
+            #expect(stored.count == size + 18 + 5 * max(1, (size + 65_534) / 65_535), "\(size)")
+            #expect(try Gzip.decompress(stored, limit: size) == Self.sample(size), "\(size)")
+            guard size <= 5000 else { continue }
             let deflated = Gzip.compress(Self.sample(size))
             #expect(deflated[10] & 0b110 != 0, "\(size): BTYPE")
         }
@@ -58,7 +60,7 @@ struct GzipTests {
 
     @Test("members of every window size, deflated and stored, round-trip, and Python's gzip module reads them (skipped without python3)")
     func everyWindowRoundTrips() throws {
-        let eachSize = [0, 1, 100, 511, 512, 513, 1000, 4096, 4097, 20_000, 40_000]
+        let eachSize = [0, 1, 100, 511, 512, 513, 1000, 4096, 4097, 20_000, 40_000, 65_535, 65_536, 140_000]
         let sizes = eachSize + eachSize
         let members = eachSize.map { Gzip.compress(Self.sample($0)) } + eachSize.map { Gzip.compress(Self.sample($0), level: .stored) }
         for (size, member) in zip(sizes, members) {
