@@ -71,6 +71,9 @@ public enum Gzip {
         let limit = max(0, limit)
         var input = Array(bytes)
         guard !input.isEmpty else { throw .truncated }
+        // One valid member of stored blocks (what ``compress(_:level:)`` stores) is read by hand;
+        // anything else, and every error, is zlib's to read and report.
+        if let stored = GzipStoredMember.read(input, limit: limit) { return stored }
         let stream = ZStream()
         let status = czlib_inflate_init2(stream.pointer, windowBits)
         guard status == Z_OK else { throw .zlib(status) }

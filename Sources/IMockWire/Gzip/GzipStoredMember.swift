@@ -1,8 +1,8 @@
 import CZlib
 
-/// A gzip member of stored deflate blocks (RFC 1952 around RFC 1951 §3.2.4), written by hand:
-/// what zlib writes at level 0, without a stream to set up and tear down for every frame
-/// (zlib's setup was most of the cost of storing a frame of a few hundred bytes).
+/// A gzip member of stored deflate blocks (RFC 1952 around RFC 1951 §3.2.4), written and read by
+/// hand: what zlib writes at level 0, without a stream to set up and tear down for every frame
+/// (zlib's setup was most of the cost of storing or reading a frame of a few hundred bytes).
 enum GzipStoredMember {
     /// The most one stored block holds.
     static let maximumBlock = 65_535
@@ -31,5 +31,39 @@ enum GzipStoredMember {
 
     private static func appendLittleEndian(_ value: UInt32, to out: inout [UInt8]) {
         for shift in stride(from: UInt32(0), to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
+    }
+
+    /// The data of `bytes` when it is exactly one valid member of stored blocks (no optional
+    /// header fields, every block stored, CRC-32 and length right) of at most `limit` bytes;
+    /// nil for anything else, valid or not, which zlib then reads (and reports on).
+    static func read(_ bytes: [UInt8], limit: Int) -> [UInt8]? {
+        guard bytes.count >= 10 + 5 + 8, bytes[0] == 0x1F, bytes[1] == 0x8B, bytes[2] == 0x08, bytes[3] == 0 else {
+            return nil
+        }
+        var data: [UInt8] = []
+        var position = 10
+        var final = false
+        while !final {
+            guard position + 5 <= bytes.count, bytes[position] & 0b110 == 0 else { return nil }
+            final = bytes[position] & 1 == 1
+            let length = Int(bytes[position + 1]) | Int(bytes[position + 2]) << 8
+            let complement = Int(bytes[position + 3]) | Int(bytes[position + 4]) << 8
+            position += 5
+            guard length ^ complement == 0xFFFF, position + length <= bytes.count, data.count + length <= limit else {
+                return nil
+            }
+            data += bytes[position..<position + length]
+            position += length
+        }
+        guard position + 8 == bytes.count else { return nil }
+        let crc = data.withUnsafeBufferPointer { UInt32(truncatingIfNeeded: crc32_z(0, $0.baseAddress, $0.count)) }
+        guard littleEndian(bytes, at: position) == crc,
+            littleEndian(bytes, at: position + 4) == UInt32(truncatingIfNeeded: data.count)
+        else { return nil }
+        return data
+    }
+
+    private static func littleEndian(_ bytes: [UInt8], at position: Int) -> UInt32 {
+        (0..<4).reduce(0) { $0 | UInt32(bytes[position + $1]) << (8 * UInt32($1)) }
     }
 }

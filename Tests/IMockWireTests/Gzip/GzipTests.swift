@@ -128,6 +128,32 @@ struct GzipTests {
         #expect(throws: GzipError.corrupt("incorrect header check")) { try Gzip.decompress([0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01], limit: 100) }
     }
 
+    @Test("a stored member is read by hand only when whole and valid; every fault is zlib's to report, as for any member")
+    func storedMembersReadByHand() throws {
+        let member = Gzip.compress(Self.sample(300), level: .stored)
+        #expect(GzipStoredMember.read(member, limit: 300) == Self.sample(300))
+        #expect(GzipStoredMember.read(Gzip.compress(Self.sample(300)), limit: 300) == nil, "deflated")
+        #expect(GzipStoredMember.read(member + member, limit: 600) == nil, "two members")
+        #expect(try Gzip.decompress(member + member, limit: 600) == Self.sample(300) + Self.sample(300))
+        #expect(GzipStoredMember.read(member, limit: 299) == nil, "over the limit")
+        #expect(throws: GzipError.outputLimitExceeded(limit: 299)) { try Gzip.decompress(member, limit: 299) }
+        func corrupted(at index: Int) -> [UInt8] {
+            var bytes = member
+            bytes[index] ^= 0xFF
+            return bytes
+        }
+        let count = member.count
+        #expect(throws: GzipError.corrupt("incorrect data check")) { try Gzip.decompress(corrupted(at: count - 8), limit: 300) }
+        #expect(throws: GzipError.corrupt("incorrect length check")) { try Gzip.decompress(corrupted(at: count - 4), limit: 300) }
+        #expect(throws: GzipError.corrupt("invalid stored block lengths")) { try Gzip.decompress(corrupted(at: 13), limit: 300) }
+        #expect(throws: GzipError.truncated) { try Gzip.decompress(Array(member.dropLast(3)), limit: 300) }
+        // Every single-byte change is refused or read as zlib reads it, never trapping.
+        for index in member.indices {
+            let changed = corrupted(at: index)
+            if let read = GzipStoredMember.read(changed, limit: 300) { #expect(read == (try? Gzip.decompress(changed, limit: 300))) }
+        }
+    }
+
     @Test("the fuzz seed corpus holds valid gzip streams")
     func fuzzSeeds() throws {
         let seeds = try CorpusFiles.seeds("gzip")
