@@ -26,19 +26,22 @@ private enum Op {
     case ping, renewToken, logout, devices, send, ack
 }
 
-/// The members of a frame object: where each string's bytes are, between the quotes.
+/// Where a string's bytes are in the frame, between its quotes.
+private typealias Span = Range<Int>
+
+/// The members of a frame object.
 private struct Members {
     var op: Op?
-    var id: Range<Int>?
-    var to: Range<Int>?
-    var text: Range<Int>?
-    var messageId: Range<Int>?
-    var token: Range<Int>?
+    var id: Span?
+    var to: Span?
+    var text: Span?
+    var messageId: Span?
+    var token: Span?
     var unbindDeviceToken: Bool?
 
     /// The frame, by ``ClientFrameParser``'s rules; nil where they refuse it.
     func frame(in base: UnsafePointer<UInt8>) -> ClientFrame? {
-        func string(_ span: Range<Int>?) -> String? {
+        func string(_ span: Span?) -> String? {
             span.map { String(decoding: UnsafeBufferPointer(start: base + $0.lowerBound, count: $0.count), as: UTF8.self) }
         }
         func requestID() -> String? {
@@ -80,9 +83,6 @@ private struct Scanner {
         self.base = base
         self.count = count
     }
-
-    /// A string member's bytes, between the quotes.
-    typealias Span = Range<Int>
 
     /// The frame the text is, when it is one of the flat frames read here.
     mutating func frame() -> ClientFrame? {
