@@ -2,8 +2,9 @@ import IMockCore
 
 /// A frame a client sends, parsed and checked. See `docs/PROTOCOL.md`.
 public enum ClientFrame: Sendable, Equatable {
-    /// `login`: log this connection in.
-    case login(id: String, LoginRequest)
+    /// `login`: log this connection in. Boxed: a login is rare, and its request inline would
+    /// make every frame (a message's `send` too) several times larger to copy.
+    indirect case login(id: String, LoginRequest)
     /// `ping`: answered by `pong`; allowed before login; `id` is optional.
     case ping(id: String?)
     /// `renewToken`: replace the session's token with a new one of the same user and app.

@@ -14,9 +14,21 @@ public enum ClientFrameParser {
     /// Longest `name`, `uuid` or `resource` of a device, in UTF-8 bytes (the engine's limit).
     public static let maximumDeviceFieldLength = MessageLimits.maximumDeviceFieldLength
 
-    /// Parses one text frame.
+    /// Parses one text frame: the common frames in one pass (``ClientFrameScanner``), the rest
+    /// and every refusal through the general JSON reader.
     public static func parse(_ text: String) throws(FrameError) -> ClientFrame {
+        if let frame = ClientFrameScanner.frame(text) { return frame }
+        return try parseGenerally(text)
+    }
+
+    /// Parses one text frame through the JSON tree and ``JSONObjectReader``.
+    static func parseGenerally(_ text: String) throws(FrameError) -> ClientFrame {
         try FrameError.reading(text) { reader, op in try frame(reader, op: op) }
+    }
+
+    /// Whether a request id of `byteCount` UTF-8 bytes is acceptable.
+    static func isAcceptable(idBytes byteCount: Int) -> Bool {
+        byteCount > 0 && byteCount <= maximumIDLength
     }
 
     /// The `id` of `text` when it is a JSON object with a string `id`: lets the engine echo the
@@ -54,7 +66,7 @@ public enum ClientFrameParser {
     }
 
     private static func checkedID(_ id: String, _ reader: JSONObjectReader) throws(JSONFieldError) -> String {
-        guard !id.isEmpty, id.utf8.count <= maximumIDLength else {
+        guard isAcceptable(idBytes: id.utf8.count) else {
             throw reader.invalid("id", "must be 1 to \(maximumIDLength) bytes")
         }
         return id

@@ -62,9 +62,10 @@ public struct ImockJSONDialect: WireDialect {
         }
     }
 
-    /// The engine command a parsed frame asks for.
-    public static func command(_ frame: ClientFrame) -> SessionCommand {
-        switch frame {
+    /// The engine command a parsed frame asks for. The frame is consumed so that its strings
+    /// move into the command instead of being retained there and released with the frame.
+    public static func command(_ frame: consuming ClientFrame) -> SessionCommand {
+        switch consume frame {
         case .login(let id, let request): .login(RequestTag(id), request)
         case .ping(let id): .ping(id.map(RequestTag.init))
         case .renewToken(let id, let token): .renewToken(RequestTag(id), token: token)
