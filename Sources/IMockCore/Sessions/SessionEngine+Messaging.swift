@@ -16,7 +16,8 @@ extension SessionEngine {
         guard directory.apps[recipient.app]?.users[recipient.user] != nil else {
             return [refuse(session.connection, tag, .recipientNotFound, field: "to")]
         }
-        if (offlineQueues[recipient]?.count ?? 0) >= configuration.maximumOfflineMessagesPerUser {
+        let queue = offlineQueues.index(forKey: recipient)
+        if let queue, offlineQueues.values[queue].count >= configuration.maximumOfflineMessagesPerUser {
             return [refuse(session.connection, tag, .offlineQueueFull), journal(session, .refused(tag, .offlineQueueFull), nowMs)]
         }
         let message = ChatMessage(
@@ -24,8 +25,10 @@ extension SessionEngine {
         nextMessageSerial += 1
         changeLog.record(.messageIDIssued)
         let live = (users[recipient]?.live.all ?? []).compactMap { sessions[$0.id] }
-        enqueue(message, for: recipient, liveTo: live)
-        var outputs: [SessionOutput] = live.map { .push($0.connection, .message(message)) }
+        enqueue(message, for: recipient, queue: queue, liveTo: live)
+        var outputs: [SessionOutput] = []
+        outputs.reserveCapacity(live.count + 1)
+        for recipientSession in live { outputs.append(.push(recipientSession.connection, .message(message))) }
         outputs.append(.reply(session.connection, tag, .sent(messageId: message.messageId, timestamp: nowMs)))
         return outputs
     }
