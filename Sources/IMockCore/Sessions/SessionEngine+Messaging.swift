@@ -13,7 +13,7 @@ extension SessionEngine {
         if let error = MessageLimits.check(text: text) {
             return [refuse(session.connection, tag, error, field: "text"), journal(session, .refused(tag, error), nowMs)]
         }
-        guard directory.apps[recipient.app]?.users[recipient.user] != nil else {
+        guard directory.apps[recipient.app]?.users.index(forKey: recipient.user) != nil else {
             return [refuse(session.connection, tag, .recipientNotFound, field: "to")]
         }
         let queue = offlineQueues.index(forKey: recipient)
@@ -24,7 +24,8 @@ extension SessionEngine {
             messageId: String(nextMessageSerial), from: session.key.user, to: recipient.user, text: text, timestamp: nowMs)
         nextMessageSerial += 1
         changeLog.record(.messageIDIssued)
-        let live = (users[recipient]?.live.all ?? []).compactMap { sessions[$0.id] }
+        var live: [ConnectedSession] = []
+        users[recipient]?.live.forEach { if let session = sessions[$0.id] { live.append(session) } }
         enqueue(message, for: recipient, queue: queue, liveTo: live)
         var outputs: [SessionOutput] = []
         outputs.reserveCapacity(live.count + 1)
