@@ -1,6 +1,6 @@
-/// The connections a queued message is in flight to, in the order they took it: nearly always
-/// none or one (a user's one live device), kept inline so that queuing a message allocates no
-/// array for it.
+/// The connections a queued message is in flight to, in the order they took it (or a user's
+/// live connections): nearly always none or one (a user's one live device), kept inline so that
+/// queuing a message allocates no array for it.
 struct ConnectionList: Sendable, Equatable, Sequence {
     /// The first connection; nil only when the list is empty.
     private var first: ConnectionID?
@@ -16,6 +16,8 @@ struct ConnectionList: Sendable, Equatable, Sequence {
     }
 
     var isEmpty: Bool { first == nil }
+
+    var count: Int { first == nil ? 0 : 1 + others.count }
 
     func contains(_ connection: ConnectionID) -> Bool { first == connection || others.contains(connection) }
 

@@ -30,14 +30,14 @@ extension SessionEngine {
         }
     }
 
-    /// Queues an accepted message for `recipient`, in flight to each of `live` sessions (the
-    /// caller pushes it to them), waiting when there is none. `queue`: where the recipient's
-    /// queue is in ``offlineQueues``, nil when it has none (the caller looked it up).
+    /// Queues an accepted message for `recipient`, in flight to each of the `holders` (the
+    /// connections of its live sessions, which the caller pushes it to), waiting when there is
+    /// none. `queue`: where the recipient's queue is in ``offlineQueues``, nil when it has none
+    /// (the caller looked it up).
     mutating func enqueue(
         _ message: ChatMessage, for recipient: UserKey, queue: Dictionary<UserKey, OfflineQueue>.Index?,
-        liveTo live: [ConnectedSession]
+        heldBy holders: ConnectionList
     ) {
-        let holders = ConnectionList(live.lazy.map(\.connection))
         if let queue {
             offlineQueues.values[queue].append(message, heldBy: holders)
         } else {
@@ -47,25 +47,38 @@ extension SessionEngine {
         }
         changeLog.record(.messagesQueued(recipient.app, recipient: recipient.user, messages: [message]))
         let cost = message.heldBytes
-        for session in live {
-            inFlight[session.connection, default: InFlight(key: recipient)].hold(message.messageId, cost: cost)
+        for connection in holders {
+            inFlight[connection, default: InFlight(key: recipient)].hold(message.messageId, cost: cost)
         }
     }
 
     /// Removes message `id` from `key`'s queue for good (a device confirmed it); false when it
     /// was not queued. The connections it was in flight to hold it no longer.
     mutating func confirm(_ id: String, of key: UserKey) -> Bool {
-        guard let queue = offlineQueues.index(forKey: key), let entry = offlineQueues.values[queue].remove(id) else {
-            return false
-        }
-        if offlineQueues.values[queue].isEmpty { offlineQueues.remove(at: queue) }
-        changeLog.record(.messageAcked(key.app, recipient: key.user, messageID: id))
+        guard let entry = removeQueued(id, of: key) else { return false }
         for holder in entry.holders { forget(id, heldBy: holder) }
         return true
     }
 
+    /// Removes message `id` from `key`'s queue (the queue too once empty), leaving the
+    /// connections that hold it to the caller; nil when it was not queued.
+    private mutating func removeQueued(_ id: String, of key: UserKey) -> OfflineQueue.Entry? {
+        guard let queue = offlineQueues.index(forKey: key), let entry = offlineQueues.values[queue].remove(id) else {
+            return nil
+        }
+        if offlineQueues.values[queue].isEmpty { offlineQueues.remove(at: queue) }
+        changeLog.record(.messageAcked(key.app, recipient: key.user, messageID: id))
+        return entry
+    }
+
     private mutating func forget(_ id: String, heldBy connection: ConnectionID) {
-        guard let held = inFlight.index(forKey: connection), inFlight.values[held].forget(id) else { return }
+        guard let held = inFlight.index(forKey: connection) else { return }
+        forget(id, at: held)
+    }
+
+    /// Message `id` is no longer in flight to the connection whose entry is at `held`.
+    private mutating func forget(_ id: String, at held: Dictionary<ConnectionID, InFlight>.Index) {
+        guard inFlight.values[held].forget(id) else { return }
         if inFlight.values[held].messages.isEmpty { inFlight.remove(at: held) }
     }
 
@@ -76,8 +89,12 @@ extension SessionEngine {
     public mutating func delivered(_ connection: ConnectionID, messageIDs: [String]) {
         for id in messageIDs {
             guard let held = inFlight.index(forKey: connection) else { return }
-            let key = inFlight.values[held].key
-            if inFlight.values[held].messages.contains(id) { _ = confirm(id, of: key) }
+            guard inFlight.values[held].messages.contains(id),
+                let entry = removeQueued(id, of: inFlight.values[held].key)
+            else { continue }
+            // This connection's entry first, by the index at hand: forgetting others' moves it.
+            if entry.holders.contains(connection) { forget(id, at: held) }
+            for holder in entry.holders where holder != connection { forget(id, heldBy: holder) }
         }
     }
 

@@ -24,12 +24,12 @@ extension SessionEngine {
             messageId: String(nextMessageSerial), from: session.key.user, to: recipient.user, text: text, timestamp: nowMs)
         nextMessageSerial += 1
         changeLog.record(.messageIDIssued)
-        var live: [ConnectedSession] = []
-        users[recipient]?.live.forEach { if let session = sessions[$0.id] { live.append(session) } }
-        enqueue(message, for: recipient, queue: queue, liveTo: live)
+        var live = ConnectionList()
+        users[recipient]?.live.forEach { if let session = sessions[$0.id] { live.append(session.connection) } }
+        enqueue(message, for: recipient, queue: queue, heldBy: live)
         var outputs: [SessionOutput] = []
         outputs.reserveCapacity(live.count + 1)
-        for recipientSession in live { outputs.append(.push(recipientSession.connection, .message(message))) }
+        for connection in live { outputs.append(.push(connection, .message(message))) }
         outputs.append(.reply(session.connection, tag, .sent(messageId: message.messageId, timestamp: nowMs)))
         return outputs
     }

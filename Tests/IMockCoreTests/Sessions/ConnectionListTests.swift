@@ -22,7 +22,7 @@ import Testing
                 if let index { model.remove(at: index) }
             }
             #expect(Array(list) == model)
-            #expect(list.isEmpty == model.isEmpty)
+            #expect(list.isEmpty == model.isEmpty && list.count == model.count)
             #expect(list.contains(connection) == model.contains(connection))
             #expect(list == ConnectionList(model))
         }
