@@ -21,18 +21,18 @@ extension Domain {
     }
 
     /// These messages in flight to `connection` were never written to it: they wait again.
-    public mutating func notWritten(_ connection: ConnectionID, messageIDs: some Sequence<String>) {
+    public mutating func notWritten(_ connection: ConnectionID, messageIDs: [String]) {
         engine.notWritten(connection, messageIDs: messageIDs)
     }
 
     /// The device on `connection` pulled these messages: in flight to it until it has them
     /// (``SessionEngine/handedOver(_:messageIDs:)``).
-    public mutating func handedOver(_ connection: ConnectionID, messageIDs: some Sequence<String>) {
+    public mutating func handedOver(_ connection: ConnectionID, messageIDs: [String]) {
         engine.handedOver(connection, messageIDs: messageIDs)
     }
 
     /// The device on `connection` received these messages (its TCP acknowledged them).
-    public mutating func delivered(_ connection: ConnectionID, messageIDs: some Sequence<String>) {
+    public mutating func delivered(_ connection: ConnectionID, messageIDs: [String]) {
         engine.delivered(connection, messageIDs: messageIDs)
     }
 

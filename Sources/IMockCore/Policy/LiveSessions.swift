@@ -203,6 +203,11 @@ public struct LiveSessions: Sendable {
     /// Every session, in login order.
     public var all: [LiveSession] { slots.compactMap { $0 } }
 
+    /// Calls `body` with each session in login order, building no array.
+    public func forEach(_ body: (LiveSession) throws -> Void) rethrows {
+        for case let session? in slots { try body(session) }
+    }
+
     /// The sessions holding `resource`, in login order.
     public func sessions(withResource resource: String) -> [LiveSession] {
         guard let index else { return all.filter { $0.device.resource == resource } }

@@ -10,6 +10,8 @@ public enum MessageLimits {
     /// Why `text` cannot be sent; nil when it can. Linear in at most the first
     /// ``maximumTextLength`` units plus one.
     public static func check(text: String) -> SessionError? {
+        // A UTF-8 byte per UTF-16 unit at least, and a native string knows its byte count.
+        if text.utf8.count <= maximumTextLength { return nil }
         var units = 0
         for _ in text.utf16 {
             units += 1

@@ -1,3 +1,5 @@
+import IMockCommon
+
 /// The delivery contract, owned here for every dialect (docs/PROTOCOL.md § Delivery): a
 /// message the engine accepted stays in its recipient's queue until a device confirms it —
 /// by the dialect's own ack (imock `ack`, an msync page confirmed by key) or, for a dialect
@@ -9,49 +11,90 @@ extension SessionEngine {
     struct InFlight: Sendable {
         /// The connection's user (its queue holds the messages).
         var key: UserKey
-        /// The held messages by id, with what each costs (``ChatMessage/heldBytes``).
-        var messages: [String: Int] = [:]
+        /// The held messages by id, with what each costs (``ChatMessage/heldBytes``): one or
+        /// two nearly always, found without hashing.
+        var messages = SmallMap<String, Int>()
         /// The sum of those costs.
         var bytes = 0
+
+        /// Holds message `id` at `cost` (once).
+        mutating func hold(_ id: String, cost: Int) {
+            bytes += cost - (messages.updateValue(cost, forKey: id) ?? 0)
+        }
+
+        /// No longer holds message `id`; false when it did not.
+        mutating func forget(_ id: String) -> Bool {
+            guard let cost = messages.removeValue(forKey: id) else { return false }
+            bytes -= cost
+            return true
+        }
     }
 
-    /// Queues an accepted message for `recipient`, in flight to each of `live` sessions (the
-    /// caller pushes it to them), waiting when there is none.
-    mutating func enqueue(_ message: ChatMessage, for recipient: UserKey, liveTo live: [ConnectedSession]) {
-        let holders = live.map(\.connection)
-        offlineQueues[recipient, default: OfflineQueue()].append(message, heldBy: holders)
+    /// Queues an accepted message for `recipient`, in flight to each of the `holders` (the
+    /// connections of its live sessions, which the caller pushes it to), waiting when there is
+    /// none. `queue`: where the recipient's queue is in ``offlineQueues``, nil when it has none
+    /// (the caller looked it up).
+    mutating func enqueue(
+        _ message: ChatMessage, for recipient: UserKey, queue: Dictionary<UserKey, OfflineQueue>.Index?,
+        heldBy holders: ConnectionList
+    ) {
+        if let queue {
+            offlineQueues.values[queue].append(message, heldBy: holders)
+        } else {
+            var new = OfflineQueue()
+            new.append(message, heldBy: holders)
+            offlineQueues[recipient] = new
+        }
         changeLog.record(.messagesQueued(recipient.app, recipient: recipient.user, messages: [message]))
         let cost = message.heldBytes
         for connection in holders {
-            inFlight[connection, default: InFlight(key: recipient)].messages[message.messageId] = cost
-            inFlight[connection]?.bytes += cost
+            inFlight[connection, default: InFlight(key: recipient)].hold(message.messageId, cost: cost)
         }
     }
 
     /// Removes message `id` from `key`'s queue for good (a device confirmed it); false when it
     /// was not queued. The connections it was in flight to hold it no longer.
     mutating func confirm(_ id: String, of key: UserKey) -> Bool {
-        guard let entry = offlineQueues[key]?.remove(id) else { return false }
-        changeLog.record(.messageAcked(key.app, recipient: key.user, messageID: id))
-        if offlineQueues[key]?.isEmpty == true { offlineQueues[key] = nil }
+        guard let entry = removeQueued(id, of: key) else { return false }
         for holder in entry.holders { forget(id, heldBy: holder) }
         return true
     }
 
+    /// Removes message `id` from `key`'s queue (the queue too once empty), leaving the
+    /// connections that hold it to the caller; nil when it was not queued.
+    private mutating func removeQueued(_ id: String, of key: UserKey) -> OfflineQueue.Entry? {
+        guard let queue = offlineQueues.index(forKey: key), let entry = offlineQueues.values[queue].remove(id) else {
+            return nil
+        }
+        if offlineQueues.values[queue].isEmpty { offlineQueues.remove(at: queue) }
+        changeLog.record(.messageAcked(key.app, recipient: key.user, messageID: id))
+        return entry
+    }
+
     private mutating func forget(_ id: String, heldBy connection: ConnectionID) {
-        guard let cost = inFlight[connection]?.messages.removeValue(forKey: id) else { return }
-        inFlight[connection]?.bytes -= cost
-        if inFlight[connection]?.messages.isEmpty == true { inFlight[connection] = nil }
+        guard let held = inFlight.index(forKey: connection) else { return }
+        forget(id, at: held)
+    }
+
+    /// Message `id` is no longer in flight to the connection whose entry is at `held`.
+    private mutating func forget(_ id: String, at held: Dictionary<ConnectionID, InFlight>.Index) {
+        guard inFlight.values[held].forget(id) else { return }
+        if inFlight.values[held].messages.isEmpty { inFlight.remove(at: held) }
     }
 
     /// The device on `connection` received these messages: its TCP acknowledged the bytes that
     /// carried them (the shell reads that from the socket, for dialects whose live pushes have
     /// no ack of their own). Those in flight to it are confirmed; others (an offline sync's,
     /// which its protocol acks) are left alone.
-    public mutating func delivered(_ connection: ConnectionID, messageIDs: some Sequence<String>) {
-        guard let key = inFlight[connection]?.key else { return }
-        for id in messageIDs where inFlight[connection]?.messages[id] != nil {
-            _ = confirm(id, of: key)
+    public mutating func delivered(_ connection: ConnectionID, messageIDs: [String]) {
+        for id in messageIDs {
+            guard let held = inFlight.index(forKey: connection) else { return }
+            guard inFlight.values[held].messages.contains(id),
+                let entry = removeQueued(id, of: inFlight.values[held].key)
+            else { continue }
+            // This connection's entry first, by the index at hand: forgetting others' moves it.
+            if entry.holders.contains(connection) { forget(id, at: held) }
+            for holder in entry.holders where holder != connection { forget(id, heldBy: holder) }
         }
     }
 
@@ -60,19 +103,19 @@ extension SessionEngine {
     /// answer that carries them (``delivered(_:messageIDs:)``) or its close puts them back to
     /// waiting. Counted at no cost: their bytes are the answer's, which the socket holds.
     /// Messages no longer queued (another device confirmed them) or already held are left.
-    public mutating func handedOver(_ connection: ConnectionID, messageIDs: some Sequence<String>) {
+    public mutating func handedOver(_ connection: ConnectionID, messageIDs: [String]) {
         guard case .loggedIn(let sessionID) = connections[connection], let key = sessions[sessionID]?.key else { return }
         for id in messageIDs where offlineQueues[key]?.hold(id, by: connection) == true {
-            inFlight[connection, default: InFlight(key: key)].messages[id] = 0
+            inFlight[connection, default: InFlight(key: key)].hold(id, cost: 0)
         }
     }
 
     /// These messages in flight to `connection` were never written to it (they waited for its
     /// socket to drain, and its session ended first): they wait again now, in place, without
     /// waiting for the close.
-    public mutating func notWritten(_ connection: ConnectionID, messageIDs: some Sequence<String>) {
+    public mutating func notWritten(_ connection: ConnectionID, messageIDs: [String]) {
         guard let key = inFlight[connection]?.key else { return }
-        for id in messageIDs where inFlight[connection]?.messages[id] != nil {
+        for id in messageIDs where inFlight[connection]?.messages.contains(id) == true {
             forget(id, heldBy: connection)
             _ = offlineQueues[key]?.release(id, from: connection)
         }

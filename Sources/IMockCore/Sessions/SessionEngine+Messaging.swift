@@ -13,19 +13,23 @@ extension SessionEngine {
         if let error = MessageLimits.check(text: text) {
             return [refuse(session.connection, tag, error, field: "text"), journal(session, .refused(tag, error), nowMs)]
         }
-        guard directory.apps[recipient.app]?.users[recipient.user] != nil else {
+        guard directory.apps[recipient.app]?.users.index(forKey: recipient.user) != nil else {
             return [refuse(session.connection, tag, .recipientNotFound, field: "to")]
         }
-        if (offlineQueues[recipient]?.count ?? 0) >= configuration.maximumOfflineMessagesPerUser {
+        let queue = offlineQueues.index(forKey: recipient)
+        if let queue, offlineQueues.values[queue].count >= configuration.maximumOfflineMessagesPerUser {
             return [refuse(session.connection, tag, .offlineQueueFull), journal(session, .refused(tag, .offlineQueueFull), nowMs)]
         }
         let message = ChatMessage(
             messageId: String(nextMessageSerial), from: session.key.user, to: recipient.user, text: text, timestamp: nowMs)
         nextMessageSerial += 1
         changeLog.record(.messageIDIssued)
-        let live = (users[recipient]?.live.all ?? []).compactMap { sessions[$0.id] }
-        enqueue(message, for: recipient, liveTo: live)
-        var outputs: [SessionOutput] = live.map { .push($0.connection, .message(message)) }
+        var live = ConnectionList()
+        users[recipient]?.live.forEach { if let session = sessions[$0.id] { live.append(session.connection) } }
+        enqueue(message, for: recipient, queue: queue, heldBy: live)
+        var outputs: [SessionOutput] = []
+        outputs.reserveCapacity(live.count + 1)
+        for connection in live { outputs.append(.push(connection, .message(message))) }
         outputs.append(.reply(session.connection, tag, .sent(messageId: message.messageId, timestamp: nowMs)))
         return outputs
     }

@@ -217,4 +217,11 @@ struct UserKey: Hashable, Sendable {
         guard let name = try? UserFields.normalizeUsername(rawUser) else { return nil }
         self.init(app: app, user: name)
     }
+
+    /// The username and the app's name, not its org: equal keys hash equally, and the engine's
+    /// tables hash a key a few times a message (the org told few keys apart).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(user)
+        hasher.combine(app.app)
+    }
 }

@@ -18,7 +18,7 @@ import Testing
                 let message = ChatMessage(messageId: String(next), from: "a", to: "b", text: "t\(next)", timestamp: Int64(next))
                 next += 1
                 let holders = (0..<Int(random.next() % 3)).map { ConnectionID(UInt64($0 + 1)) }
-                queue.append(message, heldBy: holders)
+                queue.append(message, heldBy: ConnectionList(holders))
                 model.append((message, holders))
             } else if roll == 6 {
                 // A connection pulled it (an OpenIM answer carries it): held, once per connection.
@@ -43,7 +43,7 @@ import Testing
                 let id = pick < 6 ? model[0].message.messageId
                     : pick < 9 ? model[Int(random.next() % UInt64(model.count))].message.messageId : "x"
                 let removed = queue.remove(id)
-                #expect(removed?.holders == model.first { $0.message.messageId == id }?.holders)
+                #expect(removed.map { Array($0.holders) } == model.first { $0.message.messageId == id }?.holders)
                 model.removeAll { $0.message.messageId == id }
             }
             #expect(queue.count == model.count)
@@ -51,6 +51,51 @@ import Testing
             #expect(queue.messages == model.filter { $0.holders.isEmpty }.map(\.message))
             #expect(queue.allMessages == model.map(\.message))
         }
+    }
+
+    @Test("indexed past the threshold, scanned again below half of it, the same messages in the same order")
+    func threshold() {
+        let limit = OfflineQueue.indexThreshold
+        var queue = OfflineQueue()
+        var model: [ChatMessage] = []
+        var random = SplitMix64(seed: 5)
+        for round in 0..<3 {
+            for serial in 0..<(3 * limit) {
+                let message = ChatMessage(
+                    messageId: "\(round)-\(serial)", from: "a", to: "b", text: "t", timestamp: Int64(serial))
+                queue.append(message, heldBy: serial % 2 == 0 ? ConnectionList([ConnectionID(9)]) : ConnectionList())
+                model.append(message)
+                #expect(queue.isIndexed == (model.count > limit))
+            }
+            var wasIndexed = true
+            while let index = model.indices.randomElement(using: &random) {
+                let id = model.remove(at: index).messageId
+                #expect(queue.remove(id)?.message.messageId == id)
+                #expect(queue.remove(id) == nil, "removed once")
+                #expect(queue.allMessages == model)
+                #expect(queue.count == model.count)
+                if wasIndexed, !queue.isIndexed {
+                    #expect(model.count == limit / 2 - 1)
+                    wasIndexed = false
+                }
+            }
+            #expect(!wasIndexed && queue.isEmpty)
+        }
+    }
+
+    @Test("ten thousand messages acked in random order")
+    func longQueueOutOfOrder() {
+        var queue = OfflineQueue((1...10_000).map {
+            ChatMessage(messageId: String($0), from: "a", to: "b", text: "t", timestamp: Int64($0))
+        })
+        var random = SplitMix64(seed: 11)
+        var order = Array(1...10_000)
+        for index in order.indices.reversed() { order.swapAt(index, Int(random.next() % UInt64(index + 1))) }
+        for id in order {
+            let removed = queue.remove(String(id))
+            #expect(removed?.message.messageId == String(id))
+        }
+        #expect(queue.isEmpty && queue.messages.isEmpty && !queue.isIndexed)
     }
 
     @Test("ten thousand messages acked oldest first")
