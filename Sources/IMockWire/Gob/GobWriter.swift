@@ -33,11 +33,11 @@ struct GobWriter {
         value.withUnsafeBufferPointer { writeBytes($0) }
     }
 
-    /// A string: its UTF-8 length, then its UTF-8 bytes.
+    /// A string: its UTF-8 length, then its UTF-8 bytes. `withUTF8` reaches the bytes of
+    /// small strings too (ids, `msgIncr`), which the UTF-8 view's contiguous storage does not.
     mutating func writeString(_ value: String) {
-        if value.utf8.withContiguousStorageIfAvailable({ writeBytes($0) }) == nil {
-            writeBytes(Array(value.utf8))
-        }
+        var value = value
+        value.withUTF8 { writeBytes($0) }
     }
 
     /// Bytes copied from memory, as the others end up: a `[UInt8]` or `String.UTF8View`
