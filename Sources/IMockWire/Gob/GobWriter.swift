@@ -1,3 +1,5 @@
+import IMockCommon
+
 /// Appends gob primitives to a byte buffer (Go `encoding/gob` encode.go rules).
 struct GobWriter {
     private(set) var bytes: [UInt8] = []
@@ -78,14 +80,6 @@ struct GobWriter {
     mutating func closeMessage(startingAt start: Int) {
         let end = bytes.count
         writeUint(UInt64(end - start))
-        let prefixCount = bytes.count - end
-        bytes.withUnsafeMutableBytes { buffer in
-            let base = buffer.baseAddress!
-            withUnsafeTemporaryAllocation(byteCount: prefixCount, alignment: 1) { prefix in
-                prefix.baseAddress!.copyMemory(from: base + end, byteCount: prefixCount)
-                (base + start + prefixCount).copyMemory(from: base + start, byteCount: end - start)
-                (base + start).copyMemory(from: prefix.baseAddress!, byteCount: prefixCount)
-            }
-        }
+        bytes.moveTail(from: end, to: start)
     }
 }
