@@ -19,7 +19,8 @@ public struct GobStruct<Root>: Sendable {
     let firstTypeDefinition: [UInt8]
     /// What a decoder makes of ``firstTypeDefinition``.
     let wireType: GobWireType
-    /// The longest name of the definition, struct or field, in bytes.
+    /// The longest name of the definition, struct or field, in bytes; -1 if a field name is
+    /// empty (which a decoder refuses whatever its limits).
     private let longestName: Int
 
     /// A struct named `name` with `fields` in Go declaration order.
@@ -29,14 +30,13 @@ public struct GobStruct<Root>: Sendable {
         fieldNames = fields.map(\.name)
         firstTypeDefinition = Self.typeDefinition(name: name, fields: fields, id: GobTypeID.firstUser)
         wireType = .structure(name: name, fields: fields.map { GobWireType.Field(name: $0.name, typeID: $0.kind.typeID) })
-        longestName = ([name] + fieldNames).map(\.utf8.count).max() ?? 0
+        longestName = fieldNames.contains("") ? -1 : ([name] + fieldNames).map(\.utf8.count).max() ?? 0
     }
 
     /// Whether a decoder with `limits` reads ``firstTypeDefinition`` as ``wireType``: it would
     /// refuse too many fields, too long a name, an empty field name.
     func definitionFits(_ limits: GobLimits) -> Bool {
-        fields.count <= limits.maximumFieldCount && longestName <= limits.maximumNameLength
-            && !fieldNames.contains("")
+        longestName >= 0 && fields.count <= limits.maximumFieldCount && longestName <= limits.maximumNameLength
     }
 
     /// The general path of ``GobCodable/encodeGobFields(to:)``: each field through its key path.
