@@ -7,6 +7,10 @@
 /// ```swift
 /// static let gobStruct = GobStruct<Point>(name: "Point", fields: [.int("X", \.x), .int("Y", \.y)])
 /// ```
+///
+/// The declaration is built once (it is a `static let`), with its type definition as a
+/// stream's first type. A type on a hot path may also write and read its fields itself
+/// (``GobCodable/encodeGobFields(to:)``), by the same numbers.
 public struct GobStruct<Root>: Sendable {
     /// The Go type name, sent in the type definition.
     public let name: String
