@@ -18,6 +18,10 @@ public struct GobDecoder: Sendable {
     private let input: [UInt8]
     private var position = 0
     private var types: [Int: GobWireType] = [:]
+    /// A type defined byte for byte as the requested struct's own definition (how Go and the
+    /// SDKs send every frame): kept apart from ``types`` with the Swift type it stands for,
+    /// so that its fields need no matching by name.
+    private var ownType: (id: Int, wire: GobWireType, swiftType: ObjectIdentifier)?
     private var failure: GobError?
 
     /// A decoder of the stream `bytes`.
@@ -46,13 +50,7 @@ public struct GobDecoder: Sendable {
     public mutating func decode<T: GobCodable>(_ type: T.Type) throws(GobError) -> T {
         if let failure { throw failure }
         do {
-            let fields = T.gobStruct.fields
-            let values = try nextValue(name: T.gobStruct.name, fields: fields.map { ($0.name, $0.kind) })
-            var result = T()
-            for (field, value) in zip(fields, values) {
-                if let value { field.write(&result, value) }
-            }
-            return result
+            return try nextValue(type)
         } catch {
             failure = error
             throw error
@@ -61,20 +59,22 @@ public struct GobDecoder: Sendable {
 
     // MARK: - Messages
 
-    private mutating func nextValue(name: String, fields: [(name: String, kind: GobKind)]) throws(GobError) -> [GobValue?] {
+    private mutating func nextValue<T: GobCodable>(_ type: T.Type) throws(GobError) -> T {
+        let structure = T.gobStruct
         var sawTypeDefinition = false
         while true {
             guard !isAtEnd else {
                 throw sawTypeDefinition ? .truncated("a stream: a value must follow its type definitions") : .endOfStream
             }
             var reader = try nextMessage()
+            let isOwnDefinition = reader.restEquals(structure.firstTypeDefinition) && structure.definitionFits(limits)
             let id = try reader.readInt("a type id")
             if id >= 0 {
-                let values = try decodeStruct(typeID: id, name: name, fields: fields, from: &reader)
+                let value = try decodeStruct(type, typeID: id, from: &reader)
                 guard reader.remaining == 0 else { throw .extraData(reader.remaining) }
-                return values
+                return value
             }
-            try receiveType(id: id, from: &reader)
+            try receiveType(id: id, from: &reader, own: isOwnDefinition ? (structure.wireType, ObjectIdentifier(type)) : nil)
             guard reader.remaining == 0 else { throw .extraData(reader.remaining) }
             sawTypeDefinition = true
         }
@@ -93,31 +93,69 @@ public struct GobDecoder: Sendable {
         return GobReader(input, from: start, to: position)
     }
 
-    /// Records the definition of type `-negativeID`.
-    private mutating func receiveType(id negativeID: Int64, from reader: inout GobReader) throws(GobError) {
+    /// Records the definition of type `-negativeID`; `own` is the requested struct's, if the
+    /// message is byte for byte its definition (read as it would be, but not read again).
+    private mutating func receiveType(
+        id negativeID: Int64, from reader: inout GobReader, own: (wire: GobWireType, swiftType: ObjectIdentifier)?
+    ) throws(GobError) {
         guard negativeID >= -Int64(Int32.max), -negativeID >= Int64(GobTypeID.firstUser) else {
             throw .invalidTypeID(negativeID == Int64.min ? negativeID : -negativeID)
         }
         let id = Int(-negativeID)
-        guard types[id] == nil else { throw .duplicateType(id) }
-        guard types.count < limits.maximumTypeDefinitions else {
+        guard wireType(id) == nil else { throw .duplicateType(id) }
+        let count = types.count + (ownType == nil ? 0 : 1)
+        guard count < limits.maximumTypeDefinitions else {
             throw .limitExceeded("more than \(limits.maximumTypeDefinitions) type definitions")
         }
-        types[id] = try GobWireType.read(from: &reader, limits: limits)
+        if let own, ownType == nil {
+            ownType = (id, own.wire, own.swiftType)
+            reader.skipRest()
+        } else {
+            types[id] = try GobWireType.read(from: &reader, limits: limits)
+        }
+    }
+
+    /// The peer's definition of type `id`.
+    private func wireType(_ id: Int) -> GobWireType? {
+        if let ownType, ownType.id == id { return ownType.wire }
+        return types.isEmpty ? nil : types[id]
     }
 
     // MARK: - Values
 
-    private func decodeStruct(
-        typeID: Int64, name: String, fields: [(name: String, kind: GobKind)], from reader: inout GobReader
-    ) throws(GobError) -> [GobValue?] {
+    private func decodeStruct<T: GobCodable>(_ type: T.Type, typeID: Int64, from reader: inout GobReader) throws(GobError) -> T {
         let id = Int(clamping: typeID)
-        guard let wire = types[id] else {
+        guard let wire = wireType(id) else {
             throw (GobTypeID.bool...GobTypeID.interface).contains(id) ? .notAStruct(typeID: id) : .undefinedType(id)
         }
         guard case .structure(_, let wireFields) = wire else { throw .notAStruct(typeID: id) }
-        // For each of the peer's field numbers: our field index, or nil to skip it.
+        let structure = T.gobStruct
+        var value = T()
+        reader.fieldNames = structure.fieldNames
+        if let ownType, ownType.id == id, ownType.swiftType == ObjectIdentifier(type) {
+            try reader.readStruct(fieldCount: wireFields.count) { (reader, number) throws(GobError) in
+                reader.fieldIndex = number
+                try value.decodeGobField(number, from: &reader)
+            }
+            return value
+        }
+        let targets = try localFields(of: wireFields, in: structure)
+        try reader.readStruct(fieldCount: wireFields.count) { (reader, number) throws(GobError) in
+            if let local = targets[number] {
+                reader.fieldIndex = local
+                try value.decodeGobField(local, from: &reader)
+            } else {
+                try skipValue(typeID: wireFields[number].typeID, from: &reader, depth: 1)
+            }
+        }
+        return value
+    }
+
+    /// For each of the peer's field numbers: our field index, or nil to skip it.
+    private func localFields<T>(of wireFields: [GobWireType.Field], in structure: GobStruct<T>) throws(GobError) -> [Int?] {
+        let fields = structure.fields
         var targets: [Int?] = []
+        targets.reserveCapacity(wireFields.count)
         for wireField in wireFields {
             let local = fields.firstIndex { $0.name == wireField.name }
             if let local, fields[local].kind.typeID != wireField.typeID {
@@ -126,30 +164,9 @@ public struct GobDecoder: Sendable {
             targets.append(local)
         }
         if !fields.isEmpty, !wireFields.isEmpty, targets.allSatisfy({ $0 == nil }) {
-            throw .noMatchingFields(name)
+            throw .noMatchingFields(structure.name)
         }
-        var values = [GobValue?](repeating: nil, count: fields.count)
-        try reader.readStruct(fieldCount: wireFields.count) { (reader, number) throws(GobError) in
-            if let local = targets[number] {
-                values[local] = try readValue(fields[local].kind, field: fields[local].name, from: &reader)
-            } else {
-                try skipValue(typeID: wireFields[number].typeID, from: &reader, depth: 1)
-            }
-        }
-        return values
-    }
-
-    private func readValue(_ kind: GobKind, field: String, from reader: inout GobReader) throws(GobError) -> GobValue {
-        switch kind {
-        case .bool: return .bool(try reader.readUint(field) != 0)
-        case .int:
-            let value = try reader.readInt(field)
-            guard Int(exactly: value) != nil else { throw .valueOutOfRange(field: field) }
-            return .int(value)
-        case .uint: return .uint(try reader.readUint(field))
-        case .string: return .string(try reader.readString(field: field))
-        case .bytes: return .bytes(Array(try reader.readBytes()))
-        }
+        return targets
     }
 
     /// Reads past one value of type `typeID` (a field we do not know), as Go's ignore ops do.
@@ -173,7 +190,7 @@ public struct GobDecoder: Sendable {
         default:
             break
         }
-        guard let wire = types[typeID] else { throw .undefinedType(typeID) }
+        guard let wire = wireType(typeID) else { throw .undefinedType(typeID) }
         switch wire {
         case .opaque:
             _ = try reader.readBytes()

@@ -7,16 +7,59 @@
 /// ```swift
 /// static let gobStruct = GobStruct<Point>(name: "Point", fields: [.int("X", \.x), .int("Y", \.y)])
 /// ```
+///
+/// The declaration is built once (it is a `static let`), with its type definition as a
+/// stream's first type. A type on a hot path may also write and read its fields itself
+/// (``GobCodable/encodeGobFields(to:)``), by the same numbers.
 public struct GobStruct<Root>: Sendable {
     /// The Go type name, sent in the type definition.
     public let name: String
     /// The fields, in Go declaration order.
     public let fields: [GobField<Root>]
+    /// The Go field names, in declaration order.
+    let fieldNames: [String]
+    /// The body of this struct's type-definition message as a stream's first type (id 64),
+    /// as every OpenIM frame carries it: built once, with the declaration.
+    let firstTypeDefinition: [UInt8]
+    /// What a decoder makes of ``firstTypeDefinition``.
+    let wireType: GobWireType
+    /// The longest name of the definition, struct or field, in bytes; -1 if a field name is
+    /// empty (which a decoder refuses whatever its limits).
+    private let longestName: Int
 
     /// A struct named `name` with `fields` in Go declaration order.
     public init(name: String, fields: [GobField<Root>]) {
         self.name = name
         self.fields = fields
+        fieldNames = fields.map(\.name)
+        firstTypeDefinition = Self.typeDefinition(name: name, fields: fields, id: GobTypeID.firstUser)
+        wireType = .structure(name: name, fields: fields.map { GobWireType.Field(name: $0.name, typeID: $0.kind.typeID) })
+        longestName = fieldNames.contains("") ? -1 : ([name] + fieldNames).map(\.utf8.count).max() ?? 0
+    }
+
+    /// Whether a decoder with `limits` reads ``firstTypeDefinition`` as ``wireType``: it would
+    /// refuse too many fields, too long a name, an empty field name.
+    func definitionFits(_ limits: GobLimits) -> Bool {
+        longestName >= 0 && fields.count <= limits.maximumFieldCount && longestName <= limits.maximumNameLength
+    }
+
+    /// The general path of ``GobCodable/encodeGobFields(to:)``: each field through its key path.
+    public func encodeFields(of value: Root, to writer: inout GobFieldWriter) {
+        for (number, field) in fields.enumerated() { writer.value(number, field.read(value)) }
+    }
+
+    /// The general path of ``GobCodable/decodeGobField(_:from:)``: field `index` through its key path.
+    public func decodeField(_ index: Int, of value: inout Root, from reader: inout GobReader) throws(GobError) {
+        let field = fields[index]
+        let read: GobValue =
+            switch field.kind {
+            case .bool: .bool(try reader.boolField())
+            case .int: .int(Int64(try reader.intField()))
+            case .uint: .uint(try reader.uintField())
+            case .string: .string(try reader.stringField())
+            case .bytes: .bytes(try reader.bytesField())
+            }
+        field.write(&value, read)
     }
 }
 
@@ -73,12 +116,4 @@ public struct GobField<Root>: Sendable {
             if case .bytes(let bytes) = value { root[keyPath: path] = bytes }
         }
     }
-}
-
-/// A Swift value that travels as a gob struct.
-public protocol GobCodable: Sendable {
-    /// The Go struct this type stands for.
-    static var gobStruct: GobStruct<Self> { get }
-    /// The zero value: every field empty, as a decoded struct starts.
-    init()
 }

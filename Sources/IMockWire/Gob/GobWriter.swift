@@ -1,6 +1,13 @@
+import IMockCommon
+
 /// Appends gob primitives to a byte buffer (Go `encoding/gob` encode.go rules).
 struct GobWriter {
     private(set) var bytes: [UInt8] = []
+
+    /// An empty writer with room for `capacity` bytes.
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
 
     /// An unsigned integer: below 128 one byte; otherwise the negated byte count, then the
     /// value's bytes big-endian with no leading zeros.
@@ -23,8 +30,21 @@ struct GobWriter {
         writeUint(bits)
     }
 
-    /// A string or byte slice: its length, then its bytes.
-    mutating func writeBytes(_ value: some Collection<UInt8>) {
+    /// A byte slice: its length, then its bytes.
+    mutating func writeBytes(_ value: [UInt8]) {
+        value.withUnsafeBufferPointer { writeBytes($0) }
+    }
+
+    /// A string: its UTF-8 length, then its UTF-8 bytes. `withUTF8` reaches the bytes of
+    /// small strings too (ids, `msgIncr`), which the UTF-8 view's contiguous storage does not.
+    mutating func writeString(_ value: String) {
+        var value = value
+        value.withUTF8 { writeBytes($0) }
+    }
+
+    /// Bytes copied from memory, as the others end up: a `[UInt8]` or `String.UTF8View`
+    /// appended as a collection goes element by element.
+    private mutating func writeBytes(_ value: UnsafeBufferPointer<UInt8>) {
         writeUint(UInt64(value.count))
         bytes.append(contentsOf: value)
     }
@@ -41,7 +61,7 @@ struct GobWriter {
         case .bool(let bool): writeUint(bool ? 1 : 0)
         case .int(let int): writeInt(int)
         case .uint(let uint): writeUint(uint)
-        case .string(let string): writeBytes(string.utf8)
+        case .string(let string): writeString(string)
         case .bytes(let bytes): writeBytes(bytes)
         }
     }
@@ -50,7 +70,16 @@ struct GobWriter {
     mutating func writeStructEnd() { bytes.append(0) }
 
     /// `body` as one message: its byte count, then its bytes.
-    mutating func writeMessage(_ body: GobWriter) {
-        writeBytes(body.bytes)
+    mutating func writeMessage(_ body: [UInt8]) {
+        writeBytes(body)
+    }
+
+    /// Makes the bytes written since `start` one message: puts their byte count in front of
+    /// them. The body is written in place and moved by the prefix's few bytes, rather than
+    /// built in a buffer of its own and copied.
+    mutating func closeMessage(startingAt start: Int) {
+        let end = bytes.count
+        writeUint(UInt64(end - start))
+        bytes.moveTail(from: end, to: start)
     }
 }

@@ -35,6 +35,28 @@ public struct OpenIMGeneralWsReq: GobCodable, Equatable {
         .int("ReqIdentifier", \.reqIdentifier), .string("Token", \.token), .string("SendID", \.sendID),
         .string("OperationID", \.operationID), .string("MsgIncr", \.msgIncr), .bytes("Data", \.data),
     ])
+
+    /// ``gobStruct``'s fields, written directly (a request a message: the hot path).
+    public func encodeGobFields(to writer: inout GobFieldWriter) {
+        writer.int(0, reqIdentifier)
+        writer.string(1, token)
+        writer.string(2, sendID)
+        writer.string(3, operationID)
+        writer.string(4, msgIncr)
+        writer.bytes(5, data)
+    }
+
+    /// ``gobStruct``'s fields, read directly.
+    public mutating func decodeGobField(_ index: Int, from reader: inout GobReader) throws(GobError) {
+        switch index {
+        case 0: reqIdentifier = try reader.intField()
+        case 1: token = try reader.stringField()
+        case 2: sendID = try reader.stringField()
+        case 3: operationID = try reader.stringField()
+        case 4: msgIncr = try reader.stringField()
+        default: data = try reader.bytesField()
+        }
+    }
 }
 
 /// The gateway's response and push (open-im-server msggateway `Resp`).
@@ -73,4 +95,26 @@ public struct OpenIMResp: GobCodable, Equatable {
         .int("ReqIdentifier", \.reqIdentifier), .string("MsgIncr", \.msgIncr), .string("OperationID", \.operationID),
         .int("ErrCode", \.errCode), .string("ErrMsg", \.errMsg), .bytes("Data", \.data),
     ])
+
+    /// ``gobStruct``'s fields, written directly (a reply or push a frame: the hot path).
+    public func encodeGobFields(to writer: inout GobFieldWriter) {
+        writer.int(0, reqIdentifier)
+        writer.string(1, msgIncr)
+        writer.string(2, operationID)
+        writer.int(3, errCode)
+        writer.string(4, errMsg)
+        writer.bytes(5, data)
+    }
+
+    /// ``gobStruct``'s fields, read directly.
+    public mutating func decodeGobField(_ index: Int, from reader: inout GobReader) throws(GobError) {
+        switch index {
+        case 0: reqIdentifier = try reader.intField()
+        case 1: msgIncr = try reader.stringField()
+        case 2: operationID = try reader.stringField()
+        case 3: errCode = try reader.intField()
+        case 4: errMsg = try reader.stringField()
+        default: data = try reader.bytesField()
+        }
+    }
 }

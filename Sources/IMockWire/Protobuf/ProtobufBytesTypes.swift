@@ -9,7 +9,7 @@ public enum ProtobufString: ProtobufFieldType {
 
     /// Writes the length and the UTF-8 bytes.
     public static func write(_ value: String, to writer: inout ProtobufWriter) {
-        writer.writeLengthDelimited(value.utf8)
+        writer.writeLengthDelimited(value)
     }
 
     /// Reads the length and the bytes, which must be valid UTF-8.

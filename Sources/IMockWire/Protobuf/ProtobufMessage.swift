@@ -24,10 +24,14 @@ extension ProtobufMessage {
 
     /// The binary encoding of the message.
     public func protobufBytes() -> [UInt8] {
-        var writer = ProtobufWriter()
+        var writer = ProtobufWriter(capacity: Self.expectedEncodingLength)
         encode(to: &writer)
         return writer.bytes
     }
+
+    /// The room reserved for ``protobufBytes()``: most messages (a reply, a push of one
+    /// message) fit, so their buffer is allocated once rather than grown from empty.
+    static var expectedEncodingLength: Int { 256 }
 
     /// Nested messages are length-delimited.
     public static var wireType: ProtobufWireType { .lengthDelimited }

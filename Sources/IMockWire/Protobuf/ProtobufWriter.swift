@@ -1,3 +1,5 @@
+import IMockCommon
+
 /// Builds the protobuf binary encoding of a message, field by field.
 ///
 /// A message encoder writes its fields in field-number order, each with the protobuf type it
@@ -15,6 +17,11 @@ public struct ProtobufWriter: Sendable {
 
     /// An empty writer.
     public init() {}
+
+    /// An empty writer with room for `capacity` bytes.
+    public init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
 
     // MARK: Fields
 
@@ -96,10 +103,20 @@ public struct ProtobufWriter: Sendable {
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 
-    /// Writes the length of `value` as a varint, then `value`.
+    /// Writes the length of `value` as a varint, then `value` (copied from memory when it is
+    /// contiguous: appended as a collection it goes element by element).
     public mutating func writeLengthDelimited(_ value: some Collection<UInt8>) {
         writeVarint(UInt64(value.count))
-        bytes.append(contentsOf: value)
+        if value.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+            bytes.append(contentsOf: value)
+        }
+    }
+
+    /// Writes the UTF-8 length of `string` as a varint, then its UTF-8 bytes. `withUTF8`
+    /// reaches the bytes of small strings too, which the UTF-8 view's contiguous storage does not.
+    public mutating func writeLengthDelimited(_ string: String) {
+        var string = string
+        string.withUTF8 { writeLengthDelimited($0) }
     }
 
     /// Writes what `body` writes, preceded by its length as a varint: a nested message, a
@@ -113,13 +130,12 @@ public struct ProtobufWriter: Sendable {
             bytes[start] = UInt8(truncatingIfNeeded: length)
             return
         }
-        var width = 1
-        while length >> (7 * width) != 0 { width += 1 }
-        bytes.insert(contentsOf: repeatElement(0, count: width - 1), at: start + 1)
-        var rest = UInt64(length)
-        for offset in 0..<width {
-            bytes[start + offset] = UInt8(truncatingIfNeeded: rest) | (offset < width - 1 ? 0x80 : 0)
-            rest >>= 7
-        }
+        // The varint written after the body: its first byte takes the placeholder's place,
+        // the others are moved in after it, which leaves a copy of the first at the end.
+        let end = bytes.count
+        writeVarint(UInt64(length))
+        bytes[start] = bytes[end]
+        bytes.moveTail(from: end + 1, to: start + 1)
+        bytes.removeLast()
     }
 }

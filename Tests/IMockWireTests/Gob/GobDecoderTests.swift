@@ -130,6 +130,23 @@ struct GobDecoderTests {
         }
         let fourFields = HandGob.structDefinition(64, "R", [("A", 2), ("B", 2), ("C", 2), ("D", 2)])
         #expect(throws: GobError.limitExceeded("4 fields exceed 3")) { try GobDecoder.decodeMessage(Req.self, from: fourFields, limits: tight) }
+        // Go's own GeneralWsReq definition is read as such only within the limits.
+        let ownDefinition = HandGob.structDefinition(64, "GeneralWsReq", [
+            ("ReqIdentifier", 2), ("Token", 6), ("SendID", 6), ("OperationID", 6), ("MsgIncr", 6), ("Data", 5),
+        ])
+        #expect(ownDefinition == Self.reqDefinition)
+        var roomy = GobLimits.standard
+        roomy.maximumFieldCount = 3
+        #expect(throws: GobError.limitExceeded("6 fields exceed 3")) {
+            try GobDecoder.decodeMessage(Req.self, from: ownDefinition, limits: roomy)
+        }
+        roomy = .standard
+        roomy.maximumNameLength = 12
+        #expect(throws: GobError.limitExceeded("a name of 13 bytes exceeds 12")) {
+            try GobDecoder.decodeMessage(Req.self, from: ownDefinition, limits: roomy)
+        }
+        roomy.maximumNameLength = 13
+        #expect(try GobDecoder.decodeMessage(Req.self, from: ownDefinition + HandGob.value(64, [1, 2, 0])).reqIdentifier == 1)
         let longName = HandGob.structDefinition(64, "R", [("ABCDEFGHI", 2)])
         #expect(throws: GobError.limitExceeded("a name of 9 bytes exceeds 8")) {
             try GobDecoder.decodeMessage(Req.self, from: longName, limits: tight)

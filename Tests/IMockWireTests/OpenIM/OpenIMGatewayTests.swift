@@ -155,6 +155,12 @@ struct OpenIMGatewayTests {
         #expect(data.seq == 12 && data.sessionType == 1 && data.contentType == 101 && data.msgFrom == 100 && data.status == 2)
         #expect(OpenIMChatMessage.text(of: data) == .success("hé \"x\""))
         #expect(OpenIMChatMessage.chatMessage(data) == message)
+        for text in ["", "hi", "hé \"x\" \\ /", "tab\tline\n\u{1}", String(repeating: "長", count: 200)] {
+            #expect(OpenIMChatMessage.content(text) == JSONValue.object([("content", .string(text))]).encoded(), "\(text)")
+        }
+        #expect(OpenIMChatMessage.conversationID("bob", "amy") == "si_amy_bob")
+        #expect(OpenIMChatMessage.conversationID("amy", "bob") == "si_amy_bob")
+        #expect(OpenIMChatMessage.conversationID("a", "a") == "si_a_a")
         var other = data
         other.contentType = 102
         #expect(OpenIMChatMessage.text(of: other) == .failure(OpenIMError(.args, "imock serves text messages (contentType 101) only")))

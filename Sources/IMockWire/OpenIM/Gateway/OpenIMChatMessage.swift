@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 
 /// How the engine's 1:1 text messages look in OpenIM's words (`sdkws.MsgData`; openimsdk
@@ -18,7 +19,15 @@ public enum OpenIMChatMessage {
 
     /// The conversation id of a single chat: `si_` and both user ids in ascending order.
     public static func conversationID(_ first: String, _ second: String) -> String {
-        "si_" + [first, second].sorted().joined(separator: "_")
+        let (low, high) = first <= second ? (first, second) : (second, first)
+        // Appended into one reserved string: sorting and joining an array of the two cost
+        // ~2,000 instructions a push.
+        var id = "si_"
+        id.reserveCapacity(4 + low.utf8.count + high.utf8.count)
+        id += low
+        id += "_"
+        id += high
+        return id
     }
 
     /// The conversation of `message`.
@@ -39,12 +48,23 @@ public enum OpenIMChatMessage {
         data.sessionType = singleChat
         data.msgFrom = userMessage
         data.contentType = text
-        data.content = JSONValue.object([("content", .string(message.text))]).encoded()
+        data.content = content(message.text)
         data.seq = seq(of: message)
         data.sendTime = message.timestamp
         data.createTime = message.timestamp
         data.status = sentStatus
         return data
+    }
+
+    /// `{"content": text}` as compact JSON, written straight into bytes: the same bytes as
+    /// encoding the ``JSONValue`` object, without building it (a push each message).
+    static func content(_ text: String) -> [UInt8] {
+        var content: [UInt8] = []
+        content.reserveCapacity(text.utf8.count + 16)
+        content.append(contentsOf: #"{"content":"#.utf8)
+        JSONStringEscaping.write(text, into: &content)
+        content.append(UInt8(ascii: "}"))
+        return content
     }
 
     /// The text of a 1:1 text `MsgData`, or why it is not one imock serves.
