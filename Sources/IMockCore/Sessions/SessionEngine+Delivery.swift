@@ -55,30 +55,18 @@ extension SessionEngine {
     /// Removes message `id` from `key`'s queue for good (a device confirmed it); false when it
     /// was not queued. The connections it was in flight to hold it no longer.
     mutating func confirm(_ id: String, of key: UserKey) -> Bool {
-        guard let entry = removeQueued(id, of: key) else { return false }
+        guard let queue = offlineQueues.index(forKey: key), let entry = offlineQueues.values[queue].remove(id) else {
+            return false
+        }
+        if offlineQueues.values[queue].isEmpty { offlineQueues.remove(at: queue) }
+        changeLog.record(.messageAcked(key.app, recipient: key.user, messageID: id))
         for holder in entry.holders { forget(id, heldBy: holder) }
         return true
     }
 
-    /// Removes message `id` from `key`'s queue (the queue too once empty), leaving the
-    /// connections that hold it to the caller; nil when it was not queued.
-    private mutating func removeQueued(_ id: String, of key: UserKey) -> OfflineQueue.Entry? {
-        guard let queue = offlineQueues.index(forKey: key), let entry = offlineQueues.values[queue].remove(id) else {
-            return nil
-        }
-        if offlineQueues.values[queue].isEmpty { offlineQueues.remove(at: queue) }
-        changeLog.record(.messageAcked(key.app, recipient: key.user, messageID: id))
-        return entry
-    }
-
+    /// Message `id` is no longer in flight to `connection`.
     private mutating func forget(_ id: String, heldBy connection: ConnectionID) {
-        guard let held = inFlight.index(forKey: connection) else { return }
-        forget(id, at: held)
-    }
-
-    /// Message `id` is no longer in flight to the connection whose entry is at `held`.
-    private mutating func forget(_ id: String, at held: Dictionary<ConnectionID, InFlight>.Index) {
-        guard inFlight.values[held].forget(id) else { return }
+        guard let held = inFlight.index(forKey: connection), inFlight.values[held].forget(id) else { return }
         if inFlight.values[held].messages.isEmpty { inFlight.remove(at: held) }
     }
 
@@ -88,13 +76,8 @@ extension SessionEngine {
     /// which its protocol acks) are left alone.
     public mutating func delivered(_ connection: ConnectionID, messageIDs: [String]) {
         for id in messageIDs {
-            guard let held = inFlight.index(forKey: connection) else { return }
-            guard inFlight.values[held].messages.contains(id),
-                let entry = removeQueued(id, of: inFlight.values[held].key)
-            else { continue }
-            // This connection's entry first, by the index at hand: forgetting others' moves it.
-            if entry.holders.contains(connection) { forget(id, at: held) }
-            for holder in entry.holders where holder != connection { forget(id, heldBy: holder) }
+            guard let held = inFlight[connection] else { return }
+            if held.messages.contains(id) { _ = confirm(id, of: held.key) }
         }
     }
 
