@@ -201,7 +201,7 @@ struct DomainWalk {
         let request = LoginRequest(
             appKey: app.description, user: user, token: issued.token.token,
             device: DeviceDescription(platform: .easemob(.ios), uuid: "device-\(connection.rawValue)"))
-        perform(domain.handle(.login(RequestTag("l"), request), on: connection, subject: FaultSubject(connection: connection), nowMs: now))
+        perform(domain.handle(.login(RequestTag("l"), request), on: connection, remembered: nil, nowMs: now))
     }
 
     private mutating func close(_ user: String, in app: AppKey) {
@@ -216,7 +216,7 @@ struct DomainWalk {
         let to = Self.names[random.int(in: 0..<Self.names.count)]
         perform(
             domain.handle(
-                .send(RequestTag("s"), to: to, text: "m\(now)"), on: connection, subject: FaultSubject(connection: connection),
+                .send(RequestTag("s"), to: to, text: "m\(now)"), on: connection, remembered: nil,
                 nowMs: now))
     }
 
@@ -232,7 +232,7 @@ struct DomainWalk {
         let message = queue[random.int(in: 0..<queue.count)]
         perform(
             domain.handle(.ack(RequestTag("a"), messageId: message.messageId), on: connection,
-                          subject: FaultSubject(connection: connection), nowMs: now))
+                          remembered: nil, nowMs: now))
     }
 
     /// A connection that was sent live messages stops reading.

@@ -37,12 +37,22 @@ extension Domain {
     }
 
     /// A device's command, with the server-behaviour faults the active fault book rolls for it
-    /// (`failUnbind`, `failSync`), judged against `subject` — what the connection is known as.
+    /// (`failUnbind`, `failSync`), judged against what the connection is known as
+    /// (``faultSubject(of:remembered:)``; `remembered` is the shell's record of it, asked for
+    /// only while a fault is active).
     public mutating func handle(
-        _ command: SessionCommand, on connection: ConnectionID, subject: FaultSubject, nowMs: Int64
+        _ command: SessionCommand, on connection: ConnectionID, remembered: FaultSubject?, nowMs: Int64
     ) -> [SessionOutput] {
-        let faults = commandFaults(for: command, subject: subject)
+        let faults = commandFaults(for: command, on: connection, remembered: remembered)
         return engine.handle(command, on: connection, faults: faults, nowMs: nowMs, directory: &directory)
+    }
+
+    /// What faults see of `connection`: its session's app, user and resource while it has one,
+    /// else what the shell remembers of it (its login request, or the session that ended),
+    /// else only the connection.
+    public func faultSubject(of connection: ConnectionID, remembered: FaultSubject?) -> FaultSubject {
+        let subject = engine.faultSubject(of: connection)
+        return subject.app != nil ? subject : remembered ?? subject
     }
 
     /// The engine's wake-up is due (``SessionOutput/wake(atMs:)``): its token timers due by
@@ -57,16 +67,21 @@ extension Domain {
     }
 
     /// The faults of one command: `failUnbind` for a logout that unbinds, `failSync` for a login
-    /// that asks for a data sync; each matching fault rolls once.
-    private mutating func commandFaults(for command: SessionCommand, subject: FaultSubject) -> CommandFaults {
-        guard !faults.isEmpty, subject.app != nil else { return .none }
+    /// that asks for a data sync; each matching fault rolls once. Any other command, or an
+    /// empty book, needs no subject.
+    private mutating func commandFaults(
+        for command: SessionCommand, on connection: ConnectionID, remembered: FaultSubject?
+    ) -> CommandFaults {
+        guard !faults.isEmpty else { return .none }
+        let logoutUnbinds: Bool
+        let syncTypes: [SyncType]
         switch command {
-        case .login(_, let request):
-            return faults.commandFaults(for: subject, logoutUnbinds: false, syncTypes: request.sync)
-        case .logout(_, let unbind):
-            return faults.commandFaults(for: subject, logoutUnbinds: unbind, syncTypes: [])
-        default:
-            return .none
+        case .login(_, let request): (logoutUnbinds, syncTypes) = (false, request.sync)
+        case .logout(_, let unbind): (logoutUnbinds, syncTypes) = (unbind, [])
+        default: return .none
         }
+        let subject = faultSubject(of: connection, remembered: remembered)
+        guard subject.app != nil else { return .none }
+        return faults.commandFaults(for: subject, logoutUnbinds: logoutUnbinds, syncTypes: syncTypes)
     }
 }

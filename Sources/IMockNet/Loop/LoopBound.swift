@@ -18,6 +18,8 @@ public final class LoopBound<Value>: @unchecked Sendable {
         // no longer copies, retains and releases the whole value, as a `get` did. Inlinable,
         // so that callers in other modules specialize it: unspecialized, a call of a method on
         // the lent value (`domain.value.faultSubject(of:)`) copied the whole value first.
+        // Specialized, such a call still copies when the optimizer cannot see into the method:
+        // ask it through `withValue(_:)`.
         @inlinable _read {
             precondition(loop.isCallerAllowed, "LoopBound<\(Value.self)> read off its event loop")
             yield stored
@@ -26,5 +28,17 @@ public final class LoopBound<Value>: @unchecked Sendable {
             precondition(loop.isCallerAllowed, "LoopBound<\(Value.self)> changed off its event loop")
             yield &stored
         }
+    }
+
+    /// `body`'s answer about the value, lent to it as an exclusive (`inout`) access.
+    ///
+    /// Use it to ask a non-mutating method of another module that the optimizer cannot see
+    /// through (`domain.withValue { $0.engine.heldBytes(of: id) }`). Read through ``value``,
+    /// such a call copies the whole value first (retaining everything it holds): the callee
+    /// might reach this object and change `stored` while it runs. An `inout` access rules that
+    /// out, so the callee is handed the value in place.
+    @inlinable public func withValue<Result>(_ body: (inout Value) -> Result) -> Result {
+        precondition(loop.isCallerAllowed, "LoopBound<\(Value.self)> read off its event loop")
+        return body(&stored)
     }
 }

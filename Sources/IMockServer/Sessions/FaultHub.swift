@@ -155,8 +155,8 @@ extension SessionHub {
     /// What faults see of a connection: its session, else what it was last known as (its
     /// login request, or the session that ended: see `rememberFaultSubject`).
     func faultSubject(of id: ConnectionID) -> FaultSubject {
-        let subject = domain.value.engine.faultSubject(of: id)
-        return subject.app != nil ? subject : faultSubjects[id] ?? subject
+        let remembered = faultSubjects[id]
+        return domain.withValue { $0.faultSubject(of: id, remembered: remembered) }
     }
 
     /// Keeps what faults need of a connection across its session: nothing while the engine

@@ -140,7 +140,7 @@ final class SessionHub {
         var outputs = domain.value.connectionOpened(id, nowMs: now)
         if case .login(_, let request) = command { noteLoginSubject(request, on: id) }
         recordCommand(command, on: id, dialect: dialect.name)
-        outputs += domain.value.handle(command, on: id, subject: faultSubject(of: id), nowMs: now)
+        outputs += domain.value.handle(command, on: id, remembered: faultSubjects[id], nowMs: now)
         for output in outputs {
             guard case .end(id, let end) = output else { continue }
             for case .journal(let entry) in outputs { record(entry, dialect: dialect.name) }
@@ -205,9 +205,7 @@ final class SessionHub {
             case .command(let command):
                 if case .login(_, let request) = command { noteLoginSubject(request, on: id) }
                 recordCommand(command, on: id, dialect: nil)
-                // Only active faults look at the subject; asking the engine for it copies the engine.
-                let subject = domain.value.faults.isEmpty ? FaultSubject(connection: id) : faultSubject(of: id)
-                perform(domain.value.handle(command, on: id, subject: subject, nowMs: clock.nowMs))
+                perform(domain.value.handle(command, on: id, remembered: faultSubjects[id], nowMs: clock.nowMs))
             case .reply(let reply):
                 deliver(.message(reply), as: .frame, to: id)
             case .replyCarrying(let reply, let messageIds):
@@ -393,12 +391,12 @@ final class SessionHub {
             "session.overflow",
             ["conn": String(id.rawValue), "heldBytes": String(held),
              "pendingBytes": String(channel.pendingOutputBytes),
-             "inFlight": String(domain.value.engine.inFlightCount(of: id))])
+             "inFlight": String(domain.withValue { $0.engine.inFlightCount(of: id) })])
         perform(domain.value.outputOverflowed(id, nowMs: clock.nowMs))
     }
 
     private func heldBytes(_ id: ConnectionID, _ channel: any HubChannel) -> Int {
-        channel.pendingOutputBytes + domain.value.engine.heldBytes(of: id)
+        channel.pendingOutputBytes + domain.withValue { $0.engine.heldBytes(of: id) }
     }
 
     // MARK: Idle timeout
