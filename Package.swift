@@ -6,7 +6,9 @@ let strictSettings: [SwiftSetting] = [
     .enableUpcomingFeature("MemberImportVisibility"),
     // Release builds leave out the run-time exclusivity checks (docs/BENCHMARKS.md: ~9 % of
     // the server's instructions a message); debug builds, which the tests run, keep them.
-    .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+    // They also optimize across modules: small functions of one module (an engine query,
+    // a codec's helper) are inlined and specialized where another module calls them.
+    .unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release)),
 ]
 
 let package = Package(
