@@ -264,7 +264,6 @@ struct FixtureBuilder {
 
     mutating func walk() throws(RecordingError) {
         for (index, event) in recording.events.enumerated() where inWindow(event) {
-            let path = "events[\(index)]"
             let atMs = event["atMs"]!.intValue!
             if let verb = event["in"]?.stringValue {
                 if verb == "ping" && options.dropPings { continue }
