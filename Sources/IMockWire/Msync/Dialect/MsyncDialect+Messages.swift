@@ -67,6 +67,27 @@ extension MsyncDialect {
             timestamp: UInt64(max(0, message.timestamp)))
     }
 
+    /// The answer to a pull: `syncStatus(Status())` with the page's metas (``meta(_:)``),
+    /// `nextKey`, `queue` and `isLast` — written straight into the envelope's bytes, each meta
+    /// and its body in place (``MsyncPB/Meta/writeText(id:from:to:text:timestamp:to:)``).
+    func pageMessage(_ page: MsyncInbox.Page, of queue: MsyncPB.JID) -> WireMessage {
+        MsyncEnvelope.message(command: .sync, framing: framing) { writer in
+            writer.write(MsyncPB.Status(), as: MsyncPB.Status.self, field: 1)
+            for message in page.messages {
+                writer.writeTag(field: 4, wireType: .lengthDelimited)
+                writer.writeLengthDelimited { metaWriter in
+                    MsyncPB.Meta.writeText(
+                        id: UInt64(message.messageId) ?? 0, from: jid(message.from), to: jid(message.to),
+                        text: message.text, timestamp: UInt64(max(0, message.timestamp)), to: &metaWriter)
+                }
+            }
+            writer.write(page.nextKey, as: ProtobufUInt64.self, field: 5)
+            writer.write(queue, as: MsyncPB.JID.self, field: 6)
+            writer.write(page.nextKey == nil, as: ProtobufBool.self, field: 7)
+            writer.write(timestamp, as: ProtobufUInt64.self, field: 8)
+        }
+    }
+
     /// A kick: one STATISTIC meta from and to the user, in a page of the user's own queue.
     mutating func statistic(_ operation: MsyncPB.StatisticsBody.Operation, reason: String?) -> MsyncPB.CommSyncDL {
         let me = ownQueue

@@ -51,6 +51,9 @@ public struct MsyncDialect: WireDialect {
     /// Recipients of sends waiting for the engine, by client meta id.
     var pendingSends: [UInt64: String] = [:]
     var nextStatisticID: UInt64 = 1
+    /// Whether the SYNC frames of a message's path are read by ``MsyncSyncScanner`` (false:
+    /// every frame through the general decoders, which tests compare it with).
+    var scansSyncFrames = true
 
     /// A dialect for one connection. `framing` fixes how envelopes travel (SockJS: base64
     /// text); by default each reply follows the message it answers.
@@ -79,8 +82,15 @@ public struct MsyncDialect: WireDialect {
     public mutating func decode(_ message: WireMessage) -> [DialectInput] {
         let envelope: MsyncPB.MSync
         do throws(MsyncWireError) {
-            let (read, framing) = try MsyncEnvelope.read(message)
-            envelope = read
+            let (bytes, framing) = try MsyncEnvelope.envelopeBytes(message)
+            if scansSyncFrames, let upload = MsyncSyncScanner.scan(bytes) {
+                if fixedFraming == nil { self.framing = framing }
+                switch upload {
+                case .pull(let queue, let key): return pull(queue, key: key)
+                case .send(let metaId, let recipient, let text): return relay(metaId, to: recipient, text: text)
+                }
+            }
+            envelope = try MsyncEnvelope.decode(bytes)
             if fixedFraming == nil { self.framing = framing }
         } catch {
             return [.close(Self.refusal(code: 1007, error.description))]
@@ -165,7 +175,11 @@ public struct MsyncDialect: WireDialect {
         guard body.contents.count == 1, let content = body.contents.first, (content.type ?? .text) == .text,
             let text = content.text
         else { return [.reply(wire(.sync, sendAck(metaId, Self.textOnly)))] }
-        let recipient = meta.to?.name ?? body.to?.name ?? ""
+        return relay(metaId, to: meta.to?.name ?? body.to?.name ?? "", text: text)
+    }
+
+    /// The engine's `send` of a one-to-one text, answered later by meta id.
+    private mutating func relay(_ metaId: UInt64, to recipient: String, text: String) -> [DialectInput] {
         pendingSends[metaId] = recipient
         return [.command(.send(RequestTag(Self.sendTagPrefix + String(metaId)), to: recipient, text: text))]
     }
@@ -180,16 +194,14 @@ public struct MsyncDialect: WireDialect {
             return [.reply(wire(.sync, reply))]
         }
         let page = inbox.pull(queue.name ?? "", key: key)
-        var reply = syncStatus(MsyncPB.Status())
-        reply.metas = page.messages.map(meta)
-        reply.nextKey = page.nextKey
-        reply.queue = queue
-        reply.isLast = page.nextKey == nil
-        let acks: [DialectInput] = page.confirmed.map {
-            .command(.ack(RequestTag("ack:" + $0.messageId), messageId: $0.messageId))
+        var inputs: [DialectInput] = []
+        inputs.reserveCapacity(page.confirmed.count + 1)
+        for message in page.confirmed {
+            inputs.append(.command(.ack(RequestTag("ack:" + message.messageId), messageId: message.messageId)))
         }
         // A page of the offline sync (faults see it so); its messages are confirmed by the
         // device's next pull, not by the transport: it carries no ids for the ledger.
-        return acks + [.replyCarrying(wire(.sync, reply), messageIds: [])]
+        inputs.append(.replyCarrying(pageMessage(page, of: queue), messageIds: []))
+        return inputs
     }
 }
