@@ -38,29 +38,91 @@ public struct MsyncDialect: WireDialect {
     public let name = "msync"
 
     /// Binary or base64 text; `nil` follows each incoming message.
-    let fixedFraming: MsyncFraming?
-    var framing: MsyncFraming = .binary
-    var nowMs: Int64 = 0
+    var fixedFraming: MsyncFraming? { storage.state.fixedFraming }
+    var framing: MsyncFraming {
+        get { storage.state.framing }
+        _modify { yield &state.framing }
+    }
+    var nowMs: Int64 {
+        get { storage.state.nowMs }
+        _modify { yield &state.nowMs }
+    }
     /// The client's address from its PROVISION (app key and user as it wrote them).
-    var selfJID: MsyncPB.JID?
-    var loggedIn = false
-    var inbox: MsyncInbox
+    var selfJID: MsyncPB.JID? {
+        get { storage.state.selfJID }
+        _modify { yield &state.selfJID }
+    }
+    var loggedIn: Bool {
+        get { storage.state.loggedIn }
+        _modify { yield &state.loggedIn }
+    }
+    var inbox: MsyncInbox {
+        get { storage.state.inbox }
+        _modify { yield &state.inbox }
+    }
     /// Between the engine's `offlineStart` and `offlineFinish` pushes.
-    var receivingOffline = false
-    var tokenExpiresAt: Int64?
+    var receivingOffline: Bool {
+        get { storage.state.receivingOffline }
+        _modify { yield &state.receivingOffline }
+    }
+    var tokenExpiresAt: Int64? {
+        get { storage.state.tokenExpiresAt }
+        _modify { yield &state.tokenExpiresAt }
+    }
     /// Recipients of sends waiting for the engine, by client meta id.
-    var pendingSends: [UInt64: String] = [:]
-    var nextStatisticID: UInt64 = 1
+    var pendingSends: [UInt64: String] {
+        get { storage.state.pendingSends }
+        _modify { yield &state.pendingSends }
+    }
+    var nextStatisticID: UInt64 {
+        get { storage.state.nextStatisticID }
+        _modify { yield &state.nextStatisticID }
+    }
     /// Whether the SYNC frames of a message's path are read by ``MsyncSyncScanner`` (false:
     /// every frame through the general decoders, which tests compare it with).
-    var scansSyncFrames = true
+    var scansSyncFrames: Bool {
+        get { storage.state.scansSyncFrames }
+        _modify { yield &state.scansSyncFrames }
+    }
+
+    /// A connection's state, shared by copies of the dialect until one of them changes it
+    /// (copy on write). The hub copies a dialect out of its existential to ask it anything
+    /// (`isInBackground`, a name): a copy of one reference is one retain, where a copy of every
+    /// field was a retain each, and a release each when it went.
+    final class Storage: @unchecked Sendable {
+        var state: State
+        init(_ state: State) { self.state = state }
+    }
+
+    struct State: Sendable {
+        let fixedFraming: MsyncFraming?
+        var framing: MsyncFraming
+        var nowMs: Int64 = 0
+        var selfJID: MsyncPB.JID?
+        var loggedIn = false
+        var inbox: MsyncInbox
+        var receivingOffline = false
+        var tokenExpiresAt: Int64?
+        var pendingSends: [UInt64: String] = [:]
+        var nextStatisticID: UInt64 = 1
+        var scansSyncFrames = true
+    }
+
+    private var storage: Storage
+
+    /// The state to change, copied first when another dialect value shares it.
+    private var state: State {
+        get { storage.state }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.state) }
+            yield &storage.state
+        }
+    }
 
     /// A dialect for one connection. `framing` fixes how envelopes travel (SockJS: base64
     /// text); by default each reply follows the message it answers.
     public init(pageSize: Int = MsyncDialect.defaultPageSize, framing: MsyncFraming? = nil) {
-        self.inbox = MsyncInbox(pageSize: pageSize)
-        self.fixedFraming = framing
-        self.framing = framing ?? .binary
+        storage = Storage(State(fixedFraming: framing, framing: framing ?? .binary, inbox: MsyncInbox(pageSize: pageSize)))
     }
 
     public mutating func observe(serverTimeMs: Int64) { nowMs = serverTimeMs }

@@ -59,14 +59,14 @@ enum MsyncSyncScanner {
     /// `Meta{ns: CHAT}` whose payload is a text message body.
     private static func send(_ reader: inout ProtobufReader) throws(ProtobufError) -> Upload? {
         var id: UInt64?
-        var to: MsyncPB.JID?
+        var to: String??
         var ns: MsyncPB.Meta.NameSpace?
         var body: ProtobufReader?
         while let field = try reader.nextField() {
             switch field.number {
             case 1: id = try reader.read(ProtobufUInt64.self)
-            case 2: _ = try reader.read(MsyncPB.JID.self)
-            case 3: to = try reader.read(MsyncPB.JID.self)
+            case 2: _ = try jidName(&reader)
+            case 3: to = try jidName(&reader)
             case 4: _ = try reader.read(ProtobufUInt64.self)
             case 5: ns = try reader.read(MsyncPB.Meta.NameSpace.self)
             case 6: body = try reader.inPlaceValue()
@@ -76,20 +76,20 @@ enum MsyncSyncScanner {
             }
         }
         guard ns == .chat, var body, let (bodyTo, text) = try textBody(&body) else { return nil }
-        return .send(metaId: id ?? 0, recipient: to?.name ?? bodyTo ?? "", text: text)
+        return .send(metaId: id ?? 0, recipient: (to ?? nil) ?? bodyTo ?? "", text: text)
     }
 
     /// `MessageBody{type: NORMAL/CHAT, contents: [one text]}`: the body's `to.name` and the text.
     private static func textBody(_ reader: inout ProtobufReader) throws(ProtobufError) -> (String?, String)? {
         var type = MsyncPB.MessageBody.BodyType.normal
-        var to: MsyncPB.JID?
+        var to: String??
         var text: String?
         var contents = 0
         while let field = try reader.nextField() {
             switch field.number {
             case 1: type = try reader.read(MsyncPB.MessageBody.BodyType.self)
-            case 2: _ = try reader.read(MsyncPB.JID.self)
-            case 3: to = try reader.read(MsyncPB.JID.self)
+            case 2: _ = try jidName(&reader)
+            case 3: to = try jidName(&reader)
             case 4:
                 contents += 1
                 guard contents == 1, field.wireType == .lengthDelimited else { return nil }
@@ -101,7 +101,26 @@ enum MsyncSyncScanner {
             }
         }
         guard type == .normal || type == .chat, let text else { return nil }
-        return (to?.name, text)
+        return (to ?? nil, text)
+    }
+
+    /// A `JID` field read as `read(MsyncPB.JID.self)` reads it — the same checks, the same
+    /// errors' absence — but only its `name` made into a string.
+    private static func jidName(_ reader: inout ProtobufReader) throws(ProtobufError) -> String? {
+        var jid = try reader.inPlaceValue(nesting: true)
+        var name: String?
+        while let field = try jid.nextField() {
+            guard (1...4).contains(field.number) else { continue }
+            guard field.wireType == .lengthDelimited else { return try jid.read(ProtobufString.self) }  // throws
+            if field.number == 2 {
+                name = try jid.read(ProtobufString.self)
+            } else {
+                let valid = try jid.readLengthDelimitedValue { bytes, _ in ProtobufString.isValid(bytes) }
+                guard valid else { throw .invalidUTF8(jid.location) }
+                jid.currentField = nil
+            }
+        }
+        return name
     }
 
     /// `Content{type: TEXT (or absent), text}`.
