@@ -183,6 +183,8 @@ struct MsyncSyncScannerTests {
             reply.queue = MsyncClient.jid("bob")
             reply.isLast = false
             #expect(dialect.pageMessage(page, of: MsyncClient.jid("bob")) == dialect.wire(.sync, reply))
+            let notice = dialect.wire(.notice, MsyncPB.CommNotice(queue: dialect.jid("zoë")))
+            #expect(dialect.encode(push: .message(.sample(9, from: "zoë"))) == [notice])
         }
     }
 }

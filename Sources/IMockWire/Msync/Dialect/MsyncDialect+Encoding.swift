@@ -81,7 +81,8 @@ extension MsyncDialect {
         case .message(let message):
             let notice = inbox.add(message)
             guard notice, !receivingOffline else { return [] }
-            return [wire(.notice, MsyncPB.CommNotice(queue: jid(message.from)))]
+            // `CommNotice(queue: jid(message.from))`, written in place.
+            return [MsyncEnvelope.message(command: .notice, framing: framing) { writeUserJID(message.from, field: 1, to: &$0) }]
         case .syncStart, .syncFinish:
             return []  // msync has no data-sync frames (the Web SDK syncs over REST)
         }

@@ -60,6 +60,24 @@ extension MsyncDialect {
         MsyncPB.JID(appKey: selfJID?.appKey, name: user, domain: Self.userDomain)
     }
 
+    /// Writes `jid(user)` as field `field` — the same bytes — from its app key's and domain's
+    /// fields encoded once: only the name is written as a string.
+    func writeUserJID(_ user: String, field: Int, to writer: inout ProtobufWriter) {
+        writer.writeTag(field: field, wireType: .lengthDelimited)
+        writer.writeLengthDelimited { jid in
+            jid.writeEncoded(appKeyField)
+            jid.write(user, as: ProtobufString.self, field: 2)
+            jid.writeEncoded(Self.userDomainField)
+        }
+    }
+
+    /// ``userDomain`` as field 3 of a JID.
+    static let userDomainField: [UInt8] = {
+        var writer = ProtobufWriter()
+        writer.write(userDomain, as: ProtobufString.self, field: 3)
+        return writer.bytes
+    }()
+
     /// The meta of a chat message for this connection's user.
     func meta(_ message: ChatMessage) -> MsyncPB.Meta {
         .text(
@@ -77,8 +95,11 @@ extension MsyncDialect {
                 writer.writeTag(field: 4, wireType: .lengthDelimited)
                 writer.writeLengthDelimited { metaWriter in
                     MsyncPB.Meta.writeText(
-                        id: UInt64(message.messageId) ?? 0, from: jid(message.from), to: jid(message.to),
-                        text: message.text, timestamp: UInt64(max(0, message.timestamp)), to: &metaWriter)
+                        id: UInt64(message.messageId) ?? 0, text: message.text,
+                        timestamp: UInt64(max(0, message.timestamp)), to: &metaWriter
+                    ) { writer, field in
+                        writeUserJID(field == 2 ? message.from : message.to, field: field, to: &writer)
+                    }
                 }
             }
             writer.write(page.nextKey, as: ProtobufUInt64.self, field: 5)

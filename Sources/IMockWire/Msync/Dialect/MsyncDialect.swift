@@ -78,6 +78,7 @@ public struct MsyncDialect: WireDialect {
         get { storage.state.nextStatisticID }
         _modify { yield &state.nextStatisticID }
     }
+    var appKeyField: [UInt8] { storage.state.appKeyField }
     /// Whether the SYNC frames of a message's path are read by ``MsyncSyncScanner`` (false:
     /// every frame through the general decoders, which tests compare it with).
     var scansSyncFrames: Bool {
@@ -98,7 +99,11 @@ public struct MsyncDialect: WireDialect {
         let fixedFraming: MsyncFraming?
         var framing: MsyncFraming
         var nowMs: Int64 = 0
-        var selfJID: MsyncPB.JID?
+        var selfJID: MsyncPB.JID? {
+            didSet { appKeyField = Self.appKeyField(selfJID?.appKey) }
+        }
+        /// `selfJID`'s app key as field 1 of a JID (empty without one), for ``writeUserJID(_:field:to:)``.
+        var appKeyField: [UInt8] = []
         var loggedIn = false
         var inbox: MsyncInbox
         var receivingOffline = false
@@ -106,6 +111,12 @@ public struct MsyncDialect: WireDialect {
         var pendingSends: [UInt64: String] = [:]
         var nextStatisticID: UInt64 = 1
         var scansSyncFrames = true
+
+        static func appKeyField(_ appKey: String?) -> [UInt8] {
+            var writer = ProtobufWriter()
+            writer.write(appKey, as: ProtobufString.self, field: 1)
+            return writer.bytes
+        }
     }
 
     private var storage: Storage
