@@ -151,7 +151,7 @@ struct MsyncSyncScannerTests {
         #expect(answered > 1_000, "scanner answered \(answered) of \(corpus.count)")
     }
 
-    @Test("a page written in place is the CommSyncDL of message values, byte for byte")
+    @Test("a page, a NOTICE and a send's answer written in place are those of message values, byte for byte")
     func pageBytes() {
         let long = String(repeating: "long text é🙂 ", count: 20)
         let pages: [[ChatMessage]] = [
@@ -185,6 +185,14 @@ struct MsyncSyncScannerTests {
             #expect(dialect.pageMessage(page, of: MsyncClient.jid("bob")) == dialect.wire(.sync, reply))
             let notice = dialect.wire(.notice, MsyncPB.CommNotice(queue: dialect.jid("zoë")))
             #expect(dialect.encode(push: .message(.sample(9, from: "zoë"))) == [notice])
+            for recipient in ["bob", "zoë", "", nil] as [String?] {
+                for serverId in [7, nil, UInt64.max] as [UInt64?] {
+                    var ack = dialect.sendAck(42, MsyncPB.Status(), to: recipient)
+                    ack.serverId = serverId
+                    ack.timestamp = 99
+                    #expect(dialect.sentAnswer(42, serverId: serverId, timestamp: 99, to: recipient) == dialect.wire(.sync, ack))
+                }
+            }
         }
     }
 }

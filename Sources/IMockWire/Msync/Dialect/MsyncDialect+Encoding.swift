@@ -28,10 +28,8 @@ extension MsyncDialect {
             return [wire(.logout, logout)]
         case .sent(let messageId, let timestamp):
             guard let metaId = sendMetaID(tag) else { return [] }
-            var ack = sendAck(metaId, MsyncPB.Status(), to: pendingSends.removeValue(forKey: metaId))
-            ack.serverId = UInt64(messageId)
-            ack.timestamp = UInt64(max(0, timestamp))
-            return [wire(.sync, ack)]
+            let recipient = pendingSends.removeValue(forKey: metaId)
+            return [sentAnswer(metaId, serverId: UInt64(messageId), timestamp: UInt64(max(0, timestamp)), to: recipient)]
         case .refused(let error, _):
             return refusal(error, tag: tag)
         case .devices, .acked:

@@ -45,6 +45,24 @@ extension MsyncDialect {
         return ack
     }
 
+    /// The answer to an accepted send: `sendAck(metaId, Status(), to: recipient)` with
+    /// `serverId` and `timestamp` — written in place when it names the recipient's queue.
+    func sentAnswer(_ metaId: UInt64, serverId: UInt64?, timestamp: UInt64, to recipient: String?) -> WireMessage {
+        guard let recipient, !recipient.isEmpty else {
+            var ack = sendAck(metaId, MsyncPB.Status(), to: recipient)
+            ack.serverId = serverId
+            ack.timestamp = timestamp
+            return wire(.sync, ack)
+        }
+        return MsyncEnvelope.message(command: .sync, framing: framing) { writer in
+            writer.write(MsyncPB.Status(), as: MsyncPB.Status.self, field: 1)
+            writer.write(metaId, as: ProtobufUInt64.self, field: 2)
+            writer.write(serverId, as: ProtobufUInt64.self, field: 3)
+            writeUserJID(recipient, field: 6, to: &writer)
+            writer.write(timestamp, as: ProtobufUInt64.self, field: 8)
+        }
+    }
+
     /// The user's own queue (its JID without a resource).
     var ownQueue: MsyncPB.JID {
         MsyncPB.JID(appKey: selfJID?.appKey, name: selfJID?.name, domain: Self.userDomain)
