@@ -68,8 +68,15 @@ final class MsyncClientWire: ClientWire {
             let metaId = nextMetaID
             nextMetaID += 1
             pendingSends[metaId] = id
-            let meta = MsyncPB.Meta.text(id: metaId, from: jid(user), to: jid(to), text: text)
-            return ClientWireOutput(send: [envelope(.sync, MsyncPB.CommSyncUL.send(meta))])
+            // `CommSyncUL.send(.text(…))`, its meta and body written in place.
+            let (from, to) = (jid(user), jid(to))
+            let bytes = MsyncEnvelope.bytes(version: .msyncV1, command: .sync) { upload in
+                upload.writeTag(field: 1, wireType: .lengthDelimited)
+                upload.writeLengthDelimited { meta in
+                    MsyncPB.Meta.writeText(id: metaId, from: from, to: to, text: text, timestamp: nil, to: &meta)
+                }
+            }
+            return ClientWireOutput(send: [.binary(bytes)])
         case .logout(let id, _):
             pendingLogout = id
             var logout = MsyncPB.Logout()
@@ -128,6 +135,7 @@ final class MsyncClientWire: ClientWire {
     // MARK: Messages to what the server said
 
     func decode(_ message: WireMessage) -> ClientWireOutput {
+        if case .binary(let bytes) = message, let output = decodeInPlace(bytes) { return output }
         let msync: MsyncPB.MSync
         do throws(MsyncWireError) {
             msync = try MsyncEnvelope.read(message).0
@@ -146,6 +154,24 @@ final class MsyncClientWire: ClientWire {
             }
         } catch {
             return .unreadable("msync payload: \(error)")
+        }
+    }
+
+    /// The frames of a message's path (a SYNC answer or page, a NOTICE) read with their
+    /// payload in place (``MsyncEnvelope/payloadInPlace(_:)``): no `MSync` value, no copy of the
+    /// payload. Anything else, and anything malformed, is nil: the general path reads it (and
+    /// words its error) as before.
+    private func decodeInPlace(_ bytes: [UInt8]) -> ClientWireOutput? {
+        guard let (command, reader) = MsyncEnvelope.payloadInPlace(bytes) else { return nil }
+        var payload = reader
+        do throws(ProtobufError) {
+            switch command {
+            case .sync: return syncAnswer(try MsyncPB.CommSyncDL(protobuf: &payload))
+            case .notice: return notice(try MsyncPB.CommNotice(protobuf: &payload))
+            default: return nil
+            }
+        } catch {
+            return nil
         }
     }
 

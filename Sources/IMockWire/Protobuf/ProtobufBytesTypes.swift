@@ -12,13 +12,27 @@ public enum ProtobufString: ProtobufFieldType {
         writer.writeLengthDelimited(value)
     }
 
-    /// Reads the length and the bytes, which must be valid UTF-8.
+    /// Reads the length and the bytes, which must be valid UTF-8. The bytes are read where
+    /// they lie (no slice of the input), and ASCII — ids, app keys, JIDs — is scanned once
+    /// before the string is made from contiguous memory.
     public static func read(from reader: inout ProtobufReader) throws(ProtobufError) -> String {
-        let bytes = try reader.readLengthDelimitedValue()
-        guard let text = String(validUTF8: bytes) else {
-            throw .invalidUTF8(ProtobufErrorLocation(offset: bytes.startIndex, path: reader.fieldPath))
+        let (text, offset) = try reader.readLengthDelimitedValue { bytes, offset in (string(bytes), offset) }
+        guard let text else {
+            throw .invalidUTF8(ProtobufErrorLocation(offset: offset, path: reader.fieldPath))
         }
         return text
+    }
+
+    /// Whether `bytes` are valid UTF-8 (what ``read(from:)`` checks), without making a string.
+    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte >= 0x80 { return String(validUTF8: bytes) != nil }
+        return true
+    }
+
+    /// `bytes` as a string when they are valid UTF-8.
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        for byte in bytes where byte >= 0x80 { return String(validUTF8: bytes) }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }
 

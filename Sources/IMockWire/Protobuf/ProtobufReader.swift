@@ -149,6 +149,15 @@ public struct ProtobufReader: Sendable {
         bytes[try readLengthPrefixedRange()]
     }
 
+    /// Reads a varint length at the cursor and hands the bytes it counts to `body`, with their
+    /// offset in the input: ``readLengthDelimitedValue()`` without making a slice of the input.
+    public mutating func readLengthDelimitedValue<T>(
+        _ body: (UnsafeBufferPointer<UInt8>, _ offset: Int) -> T
+    ) throws(ProtobufError) -> T {
+        let range = try readLengthPrefixedRange()
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range]), range.lowerBound) }
+    }
+
     /// Reads a length-delimited value at the cursor as a nested message of type `M`.
     mutating func readNestedMessage<M: ProtobufMessage>(_ type: M.Type) throws(ProtobufError) -> M {
         var nested = try nestedReader()

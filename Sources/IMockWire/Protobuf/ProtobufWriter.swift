@@ -83,6 +83,12 @@ public struct ProtobufWriter: Sendable {
         writeVarint(ProtobufFieldTag(number: field, wireType: wireType).encoded)
     }
 
+    /// Appends `encoded` as it is: fields encoded earlier and kept (a JID's constant parts,
+    /// say), so that writing them again is one copy.
+    public mutating func writeEncoded(_ encoded: [UInt8]) {
+        bytes.append(contentsOf: encoded)
+    }
+
     /// Writes `value` as a varint (1 to 10 bytes, 7 bits each, low bits first).
     public mutating func writeVarint(_ value: UInt64) {
         var rest = value

@@ -28,10 +28,8 @@ extension MsyncDialect {
             return [wire(.logout, logout)]
         case .sent(let messageId, let timestamp):
             guard let metaId = sendMetaID(tag) else { return [] }
-            var ack = sendAck(metaId, MsyncPB.Status(), to: pendingSends.removeValue(forKey: metaId))
-            ack.serverId = UInt64(messageId)
-            ack.timestamp = UInt64(max(0, timestamp))
-            return [wire(.sync, ack)]
+            let recipient = pendingSends.removeValue(forKey: metaId)
+            return [sentAnswer(metaId, serverId: UInt64(messageId), timestamp: UInt64(max(0, timestamp)), to: recipient)]
         case .refused(let error, _):
             return refusal(error, tag: tag)
         case .devices, .acked:
@@ -81,7 +79,8 @@ extension MsyncDialect {
         case .message(let message):
             let notice = inbox.add(message)
             guard notice, !receivingOffline else { return [] }
-            return [wire(.notice, MsyncPB.CommNotice(queue: jid(message.from)))]
+            // `CommNotice(queue: jid(message.from))`, written in place.
+            return [MsyncEnvelope.message(command: .notice, framing: framing) { writeUserJID(message.from, field: 1, to: &$0) }]
         case .syncStart, .syncFinish:
             return []  // msync has no data-sync frames (the Web SDK syncs over REST)
         }

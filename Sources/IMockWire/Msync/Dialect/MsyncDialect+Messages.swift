@@ -45,6 +45,24 @@ extension MsyncDialect {
         return ack
     }
 
+    /// The answer to an accepted send: `sendAck(metaId, Status(), to: recipient)` with
+    /// `serverId` and `timestamp` — written in place when it names the recipient's queue.
+    func sentAnswer(_ metaId: UInt64, serverId: UInt64?, timestamp: UInt64, to recipient: String?) -> WireMessage {
+        guard let recipient, !recipient.isEmpty else {
+            var ack = sendAck(metaId, MsyncPB.Status(), to: recipient)
+            ack.serverId = serverId
+            ack.timestamp = timestamp
+            return wire(.sync, ack)
+        }
+        return MsyncEnvelope.message(command: .sync, framing: framing) { writer in
+            writer.write(MsyncPB.Status(), as: MsyncPB.Status.self, field: 1)
+            writer.write(metaId, as: ProtobufUInt64.self, field: 2)
+            writer.write(serverId, as: ProtobufUInt64.self, field: 3)
+            writeUserJID(recipient, field: 6, to: &writer)
+            writer.write(timestamp, as: ProtobufUInt64.self, field: 8)
+        }
+    }
+
     /// The user's own queue (its JID without a resource).
     var ownQueue: MsyncPB.JID {
         MsyncPB.JID(appKey: selfJID?.appKey, name: selfJID?.name, domain: Self.userDomain)
@@ -60,11 +78,53 @@ extension MsyncDialect {
         MsyncPB.JID(appKey: selfJID?.appKey, name: user, domain: Self.userDomain)
     }
 
+    /// Writes `jid(user)` as field `field` — the same bytes — from its app key's and domain's
+    /// fields encoded once: only the name is written as a string.
+    func writeUserJID(_ user: String, field: Int, to writer: inout ProtobufWriter) {
+        writer.writeTag(field: field, wireType: .lengthDelimited)
+        writer.writeLengthDelimited { jid in
+            jid.writeEncoded(appKeyField)
+            jid.write(user, as: ProtobufString.self, field: 2)
+            jid.writeEncoded(Self.userDomainField)
+        }
+    }
+
+    /// ``userDomain`` as field 3 of a JID.
+    static let userDomainField: [UInt8] = {
+        var writer = ProtobufWriter()
+        writer.write(userDomain, as: ProtobufString.self, field: 3)
+        return writer.bytes
+    }()
+
     /// The meta of a chat message for this connection's user.
     func meta(_ message: ChatMessage) -> MsyncPB.Meta {
         .text(
             id: UInt64(message.messageId) ?? 0, from: jid(message.from), to: jid(message.to), text: message.text,
             timestamp: UInt64(max(0, message.timestamp)))
+    }
+
+    /// The answer to a pull: `syncStatus(Status())` with the page's metas (``meta(_:)``),
+    /// `nextKey`, `queue` and `isLast` — written straight into the envelope's bytes, each meta
+    /// and its body in place (``MsyncPB/Meta/writeText(id:from:to:text:timestamp:to:)``).
+    func pageMessage(_ page: MsyncInbox.Page, of queue: MsyncPB.JID) -> WireMessage {
+        MsyncEnvelope.message(command: .sync, framing: framing) { writer in
+            writer.write(MsyncPB.Status(), as: MsyncPB.Status.self, field: 1)
+            for message in page.messages {
+                writer.writeTag(field: 4, wireType: .lengthDelimited)
+                writer.writeLengthDelimited { metaWriter in
+                    MsyncPB.Meta.writeText(
+                        id: UInt64(message.messageId) ?? 0, text: message.text,
+                        timestamp: UInt64(max(0, message.timestamp)), to: &metaWriter
+                    ) { writer, field in
+                        writeUserJID(field == 2 ? message.from : message.to, field: field, to: &writer)
+                    }
+                }
+            }
+            writer.write(page.nextKey, as: ProtobufUInt64.self, field: 5)
+            writer.write(queue, as: MsyncPB.JID.self, field: 6)
+            writer.write(page.nextKey == nil, as: ProtobufBool.self, field: 7)
+            writer.write(timestamp, as: ProtobufUInt64.self, field: 8)
+        }
     }
 
     /// A kick: one STATISTIC meta from and to the user, in a page of the user's own queue.

@@ -38,26 +38,102 @@ public struct MsyncDialect: WireDialect {
     public let name = "msync"
 
     /// Binary or base64 text; `nil` follows each incoming message.
-    let fixedFraming: MsyncFraming?
-    var framing: MsyncFraming = .binary
-    var nowMs: Int64 = 0
+    var fixedFraming: MsyncFraming? { storage.state.fixedFraming }
+    var framing: MsyncFraming {
+        get { storage.state.framing }
+        _modify { yield &state.framing }
+    }
+    var nowMs: Int64 {
+        get { storage.state.nowMs }
+        _modify { yield &state.nowMs }
+    }
     /// The client's address from its PROVISION (app key and user as it wrote them).
-    var selfJID: MsyncPB.JID?
-    var loggedIn = false
-    var inbox: MsyncInbox
+    var selfJID: MsyncPB.JID? {
+        get { storage.state.selfJID }
+        _modify { yield &state.selfJID }
+    }
+    var loggedIn: Bool {
+        get { storage.state.loggedIn }
+        _modify { yield &state.loggedIn }
+    }
+    var inbox: MsyncInbox {
+        get { storage.state.inbox }
+        _modify { yield &state.inbox }
+    }
     /// Between the engine's `offlineStart` and `offlineFinish` pushes.
-    var receivingOffline = false
-    var tokenExpiresAt: Int64?
+    var receivingOffline: Bool {
+        get { storage.state.receivingOffline }
+        _modify { yield &state.receivingOffline }
+    }
+    var tokenExpiresAt: Int64? {
+        get { storage.state.tokenExpiresAt }
+        _modify { yield &state.tokenExpiresAt }
+    }
     /// Recipients of sends waiting for the engine, by client meta id.
-    var pendingSends: [UInt64: String] = [:]
-    var nextStatisticID: UInt64 = 1
+    var pendingSends: [UInt64: String] {
+        get { storage.state.pendingSends }
+        _modify { yield &state.pendingSends }
+    }
+    var nextStatisticID: UInt64 {
+        get { storage.state.nextStatisticID }
+        _modify { yield &state.nextStatisticID }
+    }
+    var appKeyField: [UInt8] { storage.state.appKeyField }
+    /// Whether the SYNC frames of a message's path are read by ``MsyncSyncScanner`` (false:
+    /// every frame through the general decoders, which tests compare it with).
+    var scansSyncFrames: Bool {
+        get { storage.state.scansSyncFrames }
+        _modify { yield &state.scansSyncFrames }
+    }
+
+    /// A connection's state, shared by copies of the dialect until one of them changes it
+    /// (copy on write). The hub copies a dialect out of its existential to ask it anything
+    /// (`isInBackground`, a name): a copy of one reference is one retain, where a copy of every
+    /// field was a retain each, and a release each when it went.
+    final class Storage: @unchecked Sendable {
+        var state: State
+        init(_ state: State) { self.state = state }
+    }
+
+    struct State: Sendable {
+        let fixedFraming: MsyncFraming?
+        var framing: MsyncFraming
+        var nowMs: Int64 = 0
+        var selfJID: MsyncPB.JID? {
+            didSet { appKeyField = Self.appKeyField(selfJID?.appKey) }
+        }
+        /// `selfJID`'s app key as field 1 of a JID (empty without one), for ``writeUserJID(_:field:to:)``.
+        var appKeyField: [UInt8] = []
+        var loggedIn = false
+        var inbox: MsyncInbox
+        var receivingOffline = false
+        var tokenExpiresAt: Int64?
+        var pendingSends: [UInt64: String] = [:]
+        var nextStatisticID: UInt64 = 1
+        var scansSyncFrames = true
+
+        static func appKeyField(_ appKey: String?) -> [UInt8] {
+            var writer = ProtobufWriter()
+            writer.write(appKey, as: ProtobufString.self, field: 1)
+            return writer.bytes
+        }
+    }
+
+    private var storage: Storage
+
+    /// The state to change, copied first when another dialect value shares it.
+    private var state: State {
+        get { storage.state }
+        _modify {
+            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.state) }
+            yield &storage.state
+        }
+    }
 
     /// A dialect for one connection. `framing` fixes how envelopes travel (SockJS: base64
     /// text); by default each reply follows the message it answers.
     public init(pageSize: Int = MsyncDialect.defaultPageSize, framing: MsyncFraming? = nil) {
-        self.inbox = MsyncInbox(pageSize: pageSize)
-        self.fixedFraming = framing
-        self.framing = framing ?? .binary
+        storage = Storage(State(fixedFraming: framing, framing: framing ?? .binary, inbox: MsyncInbox(pageSize: pageSize)))
     }
 
     public mutating func observe(serverTimeMs: Int64) { nowMs = serverTimeMs }
@@ -79,8 +155,15 @@ public struct MsyncDialect: WireDialect {
     public mutating func decode(_ message: WireMessage) -> [DialectInput] {
         let envelope: MsyncPB.MSync
         do throws(MsyncWireError) {
-            let (read, framing) = try MsyncEnvelope.read(message)
-            envelope = read
+            let (bytes, framing) = try MsyncEnvelope.envelopeBytes(message)
+            if scansSyncFrames, let upload = MsyncSyncScanner.scan(bytes) {
+                if fixedFraming == nil { self.framing = framing }
+                switch upload {
+                case .pull(let queue, let key): return pull(queue, key: key)
+                case .send(let metaId, let recipient, let text): return relay(metaId, to: recipient, text: text)
+                }
+            }
+            envelope = try MsyncEnvelope.decode(bytes)
             if fixedFraming == nil { self.framing = framing }
         } catch {
             return [.close(Self.refusal(code: 1007, error.description))]
@@ -165,7 +248,11 @@ public struct MsyncDialect: WireDialect {
         guard body.contents.count == 1, let content = body.contents.first, (content.type ?? .text) == .text,
             let text = content.text
         else { return [.reply(wire(.sync, sendAck(metaId, Self.textOnly)))] }
-        let recipient = meta.to?.name ?? body.to?.name ?? ""
+        return relay(metaId, to: meta.to?.name ?? body.to?.name ?? "", text: text)
+    }
+
+    /// The engine's `send` of a one-to-one text, answered later by meta id.
+    private mutating func relay(_ metaId: UInt64, to recipient: String, text: String) -> [DialectInput] {
         pendingSends[metaId] = recipient
         return [.command(.send(RequestTag(Self.sendTagPrefix + String(metaId)), to: recipient, text: text))]
     }
@@ -180,16 +267,14 @@ public struct MsyncDialect: WireDialect {
             return [.reply(wire(.sync, reply))]
         }
         let page = inbox.pull(queue.name ?? "", key: key)
-        var reply = syncStatus(MsyncPB.Status())
-        reply.metas = page.messages.map(meta)
-        reply.nextKey = page.nextKey
-        reply.queue = queue
-        reply.isLast = page.nextKey == nil
-        let acks: [DialectInput] = page.confirmed.map {
-            .command(.ack(RequestTag("ack:" + $0.messageId), messageId: $0.messageId))
+        var inputs: [DialectInput] = []
+        inputs.reserveCapacity(page.confirmed.count + 1)
+        for message in page.confirmed {
+            inputs.append(.command(.ack(RequestTag("ack:" + message.messageId), messageId: message.messageId)))
         }
         // A page of the offline sync (faults see it so); its messages are confirmed by the
         // device's next pull, not by the transport: it carries no ids for the ledger.
-        return acks + [.replyCarrying(wire(.sync, reply), messageIds: [])]
+        inputs.append(.replyCarrying(pageMessage(page, of: queue), messageIds: []))
+        return inputs
     }
 }

@@ -39,8 +39,12 @@ struct MsyncInbox: Sendable, Equatable {
     struct Queue: Sendable, Equatable {
         var items: [Item] = []
         var head = 0
+        /// The page sent and not confirmed yet (kept with its queue: one lookup finds both).
+        var flight: Flight?
 
         var count: Int { items.count - head }
+        /// How many wait outside the page in flight.
+        var waiting: Int { count - (flight?.count ?? 0) }
         var held: ArraySlice<Item> { items[head...] }
 
         mutating func removeFirst(_ count: Int) {
@@ -61,7 +65,6 @@ struct MsyncInbox: Sendable, Equatable {
     private(set) var queues: [String: Queue] = [:]
     /// Peers in the order their queue last became non-empty.
     private(set) var peers: [String] = []
-    private var flights: [String: Flight] = [:]
     /// Ids for messages whose engine id is not a number (never, with the engine's ids).
     private var fallbackID: UInt64 = 1 << 62
 
@@ -74,15 +77,20 @@ struct MsyncInbox: Sendable, Equatable {
     mutating func add(_ message: ChatMessage) -> Bool {
         let peer = message.from
         let id = UInt64(message.messageId) ?? nextFallbackID()
-        let waitingBefore = waiting(peer)
-        if queues[peer] == nil { peers.append(peer) }
-        queues[peer, default: Queue()].items.append(Item(message: message, id: id))
+        let item = Item(message: message, id: id)
+        guard let index = queues.index(forKey: peer) else {
+            peers.append(peer)
+            queues[peer] = Queue(items: [item])
+            return true
+        }
+        let waitingBefore = queues.values[index].waiting
+        queues.values[index].items.append(item)
         return waitingBefore == 0
     }
 
     /// How many messages of `peer` wait outside a page in flight.
     func waiting(_ peer: String) -> Int {
-        (queues[peer]?.count ?? 0) - (flights[peer]?.count ?? 0)
+        queues[peer]?.waiting ?? 0
     }
 
     /// The queues with messages waiting (outside pages in flight) and how many, in order.
@@ -99,20 +107,22 @@ struct MsyncInbox: Sendable, Equatable {
     /// A pull of `peer`'s queue, confirming the page in flight when `key` is its key. A pull
     /// that does not confirm the page in flight gets that page again.
     mutating func pull(_ peer: String, key: UInt64?) -> Page {
+        guard let index = queues.index(forKey: peer) else { return Page(messages: [], nextKey: nil, confirmed: []) }
         var confirmed: [ChatMessage] = []
-        if let flight = flights[peer], let key, key == flight.key {
-            confirmed = queues[peer]?.held.prefix(flight.count).map(\.message) ?? []
-            queues[peer]?.removeFirst(confirmed.count)
-            flights[peer] = nil
-            if queues[peer]?.count == 0 {
-                queues[peer] = nil
+        if let flight = queues.values[index].flight, let key, key == flight.key {
+            confirmed = queues.values[index].held.prefix(flight.count).map(\.message)
+            queues.values[index].removeFirst(confirmed.count)
+            queues.values[index].flight = nil
+            if queues.values[index].count == 0 {
+                queues.remove(at: index)
                 peers.removeAll { $0 == peer }
+                return Page(messages: [], nextKey: nil, confirmed: confirmed)
             }
         }
-        guard let queue = queues[peer] else { return Page(messages: [], nextKey: nil, confirmed: confirmed) }
-        let items = queue.held.prefix(flights[peer]?.count ?? pageSize)
+        let queue = queues.values[index]
+        let items = queue.held.prefix(queue.flight?.count ?? pageSize)
         guard let last = items.last else { return Page(messages: [], nextKey: nil, confirmed: confirmed) }
-        flights[peer] = Flight(key: last.id, count: items.count)
+        queues.values[index].flight = Flight(key: last.id, count: items.count)
         return Page(messages: items.map(\.message), nextKey: last.id, confirmed: confirmed)
     }
 

@@ -1,0 +1,156 @@
+/// The client `SYNC` frames of a message's path — a one-to-one text send
+/// (`CommSyncUL{meta: Meta{ns: CHAT, payload: MessageBody{contents: [text]}}}`) and a pull of a
+/// queue (`CommSyncUL{queue, key?}`) — read in one pass over the envelope's bytes: the payloads
+/// are read in place (no `MSync`, `Meta` or `MessageBody` values, no copies of their bytes).
+///
+/// Only what the general path (``MsyncEnvelope/decode(_:)``, then the payloads' decoders) would
+/// read to the same command is answered. Every other frame — another command, a field this
+/// scanner does not read that the schema knows, a second meta or content, a statistic, a
+/// receipt, anything malformed — answers nil and goes to the general path, which gives the
+/// answer it always gave (its errors included). A field the schema does not know is skipped
+/// exactly as the general decoders skip it.
+enum MsyncSyncScanner {
+    /// What a frame asks for.
+    enum Upload: Equatable {
+        /// `CommSyncUL{queue, key?}`: a pull of `queue`, confirming the page of `key`.
+        case pull(MsyncPB.JID, key: UInt64?)
+        /// A text for `recipient` (`Meta.to.name`, else the body's `to.name`, else empty) sent
+        /// with the client's meta id.
+        case send(metaId: UInt64, recipient: String, text: String)
+    }
+
+    /// The upload in `bytes` (one `MSync`), or nil when the general path must read it.
+    static func scan(_ bytes: [UInt8]) -> Upload? {
+        do throws(ProtobufError) {
+            return try read(bytes)
+        } catch {
+            return nil
+        }
+    }
+
+    private static func read(_ bytes: [UInt8]) throws(ProtobufError) -> Upload? {
+        guard let (command, reader) = MsyncEnvelope.payloadInPlace(bytes), command == .sync else { return nil }
+        var payload = reader
+        return try upload(&payload)
+    }
+
+    /// `CommSyncUL`: a meta wins over a queue, as in ``MsyncDialect``.
+    private static func upload(_ reader: inout ProtobufReader) throws(ProtobufError) -> Upload? {
+        var meta: ProtobufReader?
+        var key: UInt64?
+        var queue: MsyncPB.JID?
+        while let field = try reader.nextField() {
+            switch field.number {
+            case 1:
+                guard meta == nil else { return nil }  // a second meta replaces the first
+                meta = try reader.inPlaceValue(nesting: true)
+            case 2: key = try reader.read(ProtobufUInt64.self)
+            case 3: queue = try reader.read(MsyncPB.JID.self)
+            case 4: _ = try reader.read(ProtobufBool.self)
+            case 5: _ = try reader.read(ProtobufUInt64.self)
+            default: break
+            }
+        }
+        if var meta { return try send(&meta) }
+        if let queue { return .pull(queue, key: key) }
+        return nil
+    }
+
+    /// `Meta{ns: CHAT}` whose payload is a text message body.
+    private static func send(_ reader: inout ProtobufReader) throws(ProtobufError) -> Upload? {
+        var id: UInt64?
+        var to: String??
+        var ns: MsyncPB.Meta.NameSpace?
+        var body: ProtobufReader?
+        while let field = try reader.nextField() {
+            switch field.number {
+            case 1: id = try reader.read(ProtobufUInt64.self)
+            case 2: _ = try jidName(&reader)
+            case 3: to = try jidName(&reader)
+            case 4: _ = try reader.read(ProtobufUInt64.self)
+            case 5: ns = try reader.read(MsyncPB.Meta.NameSpace.self)
+            case 6: body = try reader.inPlaceValue()
+            case 7: _ = try reader.read(MsyncPB.Meta.RouteType.self)
+            case 8...10: return nil
+            default: break
+            }
+        }
+        guard ns == .chat, var body, let (bodyTo, text) = try textBody(&body) else { return nil }
+        return .send(metaId: id ?? 0, recipient: (to ?? nil) ?? bodyTo ?? "", text: text)
+    }
+
+    /// `MessageBody{type: NORMAL/CHAT, contents: [one text]}`: the body's `to.name` and the text.
+    private static func textBody(_ reader: inout ProtobufReader) throws(ProtobufError) -> (String?, String)? {
+        var type = MsyncPB.MessageBody.BodyType.normal
+        var to: String??
+        var text: String?
+        var contents = 0
+        while let field = try reader.nextField() {
+            switch field.number {
+            case 1: type = try reader.read(MsyncPB.MessageBody.BodyType.self)
+            case 2: _ = try jidName(&reader)
+            case 3: to = try jidName(&reader)
+            case 4:
+                contents += 1
+                guard contents == 1, field.wireType == .lengthDelimited else { return nil }
+                var content = try reader.inPlaceValue(nesting: true)
+                guard let read = try textContent(&content) else { return nil }
+                text = read
+            case 5...9, 11, 12: return nil
+            default: break
+            }
+        }
+        guard type == .normal || type == .chat, let text else { return nil }
+        return (to ?? nil, text)
+    }
+
+    /// A `JID` field read as `read(MsyncPB.JID.self)` reads it — the same checks, the same
+    /// errors' absence — but only its `name` made into a string.
+    private static func jidName(_ reader: inout ProtobufReader) throws(ProtobufError) -> String? {
+        var jid = try reader.inPlaceValue(nesting: true)
+        var name: String?
+        while let field = try jid.nextField() {
+            guard (1...4).contains(field.number) else { continue }
+            guard field.wireType == .lengthDelimited else { return try jid.read(ProtobufString.self) }  // throws
+            if field.number == 2 {
+                name = try jid.read(ProtobufString.self)
+            } else {
+                let valid = try jid.readLengthDelimitedValue { bytes, _ in ProtobufString.isValid(bytes) }
+                guard valid else { throw .invalidUTF8(jid.location) }
+                jid.currentField = nil
+            }
+        }
+        return name
+    }
+
+    /// `Content{type: TEXT (or absent), text}`.
+    private static func textContent(_ reader: inout ProtobufReader) throws(ProtobufError) -> String? {
+        var type = MsyncPB.MessageBody.Content.ContentType.text
+        var text: String?
+        while let field = try reader.nextField() {
+            switch field.number {
+            case 1: type = try reader.read(MsyncPB.MessageBody.Content.ContentType.self)
+            case 2: text = try reader.read(ProtobufString.self)
+            case 3...25: return nil
+            default: break
+            }
+        }
+        return type == .text ? text : nil
+    }
+}
+
+extension ProtobufReader {
+    /// The current length-delimited field's bytes as a reader of their own, in place: a
+    /// nested message (`nesting`, one level deeper) or a `bytes` field holding an encoded
+    /// message (same depth; the general path decodes such a field as a message of its own).
+    /// - Throws: ``ProtobufError/wrongWireType(expected:found:_:)`` for another wire type.
+    mutating func inPlaceValue(nesting: Bool = false) throws(ProtobufError) -> ProtobufReader {
+        let field = pendingField()
+        guard field.wireType == .lengthDelimited else {
+            throw .wrongWireType(expected: .lengthDelimited, found: field.wireType, location)
+        }
+        let nested = try nestedReader(nesting: nesting)
+        currentField = nil
+        return nested
+    }
+}
