@@ -16,7 +16,7 @@ extension SessionHub {
 
     /// Message `chat` was just written to connection `id`, whose state is `state`.
     func noteWritten(_ chat: String, on state: ChannelState, id: ConnectionID) {
-        guard state.dialect?.deliveryConfirmation == .transport else { return }
+        guard state.withDialect({ $0.deliveryConfirmation }) == .transport else { return }
         let ledger = state.ledger ?? TransportLedger()
         state.ledger = ledger
         ledger.wrote(chat, endingAt: state.channel.bytesQueuedTotal)

@@ -70,7 +70,8 @@ final class SessionHub {
     final class ChannelState {
         let channel: any HubChannel
         /// The connection's wire protocol and its per-connection state (changed in place).
-        var dialect: (any WireDialect)?
+        /// Ask it through ``withDialect(_:)``, not by reading this.
+        var dialect: any WireDialect
         /// When a message last arrived, on the server clock.
         var lastActivityMs: Int64
         /// The chat messages written and not yet acknowledged by the peer's TCP, for a dialect
@@ -78,10 +79,18 @@ final class SessionHub {
         /// and for a dialect that confirms by its protocol).
         var ledger: TransportLedger?
 
-        init(channel: any HubChannel, dialect: (any WireDialect)?, lastActivityMs: Int64) {
+        init(channel: any HubChannel, dialect: any WireDialect, lastActivityMs: Int64) {
             self.channel = channel
             self.dialect = dialect
             self.lastActivityMs = lastActivityMs
+        }
+
+        /// `question`'s answer about the dialect, asked through an exclusive (`inout`) access.
+        /// A property or method of the existential read from the stored property copies the
+        /// whole dialect first (the witness might reach this object and change it), and a
+        /// frame asks two or three such questions.
+        func withDialect<Answer>(_ question: (inout any WireDialect) -> Answer) -> Answer {
+            question(&dialect)
         }
     }
 
@@ -114,7 +123,7 @@ final class SessionHub {
     }
 
     private func noteBackground(_ state: ChannelState, of id: ConnectionID) {
-        if state.dialect?.isInBackground == true {
+        if state.withDialect({ $0.isInBackground }) {
             background.insert(id)
         } else if !background.isEmpty {
             background.remove(id)
@@ -197,8 +206,8 @@ final class SessionHub {
         if state.ledger?.isEmpty == false { confirmDelivery(state, on: id) }
         if faultMachine.holds(message, on: id) { return }  // read once the black hole ends
         if limitsUpstream(message, on: id) { return }
-        state.dialect?.observe(serverTimeMs: nowMs)
-        guard let inputs = state.dialect?.decode(message) else { return }
+        state.dialect.observe(serverTimeMs: nowMs)
+        let inputs = state.dialect.decode(message)
         noteBackground(state, of: id)
         for input in inputs {
             switch input {
@@ -233,7 +242,7 @@ final class SessionHub {
                 JournalEntry(
                     atMs: clock.nowMs, connection: id, app: subject.app, user: subject.user, resource: subject.resource,
                     event: .closed(code: sent.code.rawValue, reason: sent.reason)),
-                dialect: state.dialect?.name)
+                dialect: state.withDialect { $0.name })
         }
         background.remove(id)
         dropBacklog(of: id)
@@ -359,7 +368,7 @@ final class SessionHub {
 
     /// The dialect name of an open connection (`imock`, `msync`, `openim` …), from its dialect
     /// (a table of names per connection cost a slot each).
-    func dialectName(of id: ConnectionID) -> String? { channels[id]?.dialect?.name }
+    func dialectName(of id: ConnectionID) -> String? { channels[id]?.withDialect { $0.name } }
 
     /// Journals `entry`, naming the dialect of its connection (`dialect`, when the connection
     /// is no longer open).
@@ -403,7 +412,7 @@ final class SessionHub {
 
     /// `--session-idle-timeout`, or the connection's dialect's minimum when that is longer.
     private func idleTimeout(of id: ConnectionID) -> Duration {
-        guard let minimum = channels[id]?.dialect?.minimumIdleTimeout else { return idleTimeout }
+        guard let minimum = channels[id]?.withDialect({ $0.minimumIdleTimeout }) else { return idleTimeout }
         return max(idleTimeout, minimum)
     }
 

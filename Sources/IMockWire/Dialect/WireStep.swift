@@ -19,19 +19,24 @@ extension WireStep {
     /// when the connection is gone: its sends and ends are dropped). A session's end becomes
     /// the dialect's goodbye, its close, and a journal entry of that close.
     public static func steps(for output: SessionOutput, dialect: inout (any WireDialect)?, nowMs: Int64) -> [WireStep] {
-        dialect?.observe(serverTimeMs: nowMs)
+        if case .journal(let entry) = output { return [.journal(entry)] }
+        guard dialect != nil else { return [] }
+        return steps(for: output, dialect: &dialect!, nowMs: nowMs)
+    }
+
+    /// ``steps(for:dialect:nowMs:)`` for an output whose connection is open, with its dialect.
+    public static func steps(for output: SessionOutput, dialect: inout any WireDialect, nowMs: Int64) -> [WireStep] {
+        dialect.observe(serverTimeMs: nowMs)
         switch output {
         case .reply(let connection, let tag, let reply):
-            guard dialect != nil else { return [] }
             let kind: FaultOutgoing =
                 switch reply {
                 case .pong: .pong
                 case .loginAccepted: .loginReply
                 default: .frame
                 }
-            return dialect!.encode(reply: reply, tag: tag).map { .send(connection, $0, kind: kind, chat: nil) }
+            return dialect.encode(reply: reply, tag: tag).map { .send(connection, $0, kind: kind, chat: nil) }
         case .push(let connection, let push):
-            guard dialect != nil else { return [] }
             let chat: ChatMessage? = if case .message(let message) = push { message } else { nil }
             let kind: FaultOutgoing =
                 switch push {
@@ -40,10 +45,9 @@ extension WireStep {
                 case .offlineFinish: .offlineFinish
                 default: .frame
                 }
-            return dialect!.encode(push: push).map { .send(connection, $0, kind: kind, chat: chat) }
+            return dialect.encode(push: push).map { .send(connection, $0, kind: kind, chat: chat) }
         case .end(let connection, let end):
-            guard dialect != nil else { return [] }
-            let (messages, close) = dialect!.encode(end: end)
+            let (messages, close) = dialect.encode(end: end)
             let kind: FaultOutgoing = if case .loginRefused = end.cause { .loginReply } else { .frame }
             let reason = TextLimits.prefix(close.reason, maximumUTF8Bytes: 123)
             return messages.map { .send(connection, $0, kind: kind, chat: nil) }
