@@ -38,102 +38,39 @@ public struct MsyncDialect: WireDialect {
     public let name = "msync"
 
     /// Binary or base64 text; `nil` follows each incoming message.
-    var fixedFraming: MsyncFraming? { storage.state.fixedFraming }
-    var framing: MsyncFraming {
-        get { storage.state.framing }
-        _modify { yield &state.framing }
-    }
-    var nowMs: Int64 {
-        get { storage.state.nowMs }
-        _modify { yield &state.nowMs }
-    }
+    let fixedFraming: MsyncFraming?
+    var framing: MsyncFraming = .binary
+    var nowMs: Int64 = 0
     /// The client's address from its PROVISION (app key and user as it wrote them).
     var selfJID: MsyncPB.JID? {
-        get { storage.state.selfJID }
-        _modify { yield &state.selfJID }
+        didSet { appKeyField = Self.appKeyField(selfJID?.appKey) }
     }
-    var loggedIn: Bool {
-        get { storage.state.loggedIn }
-        _modify { yield &state.loggedIn }
-    }
-    var inbox: MsyncInbox {
-        get { storage.state.inbox }
-        _modify { yield &state.inbox }
-    }
+    /// `selfJID`'s app key as field 1 of a JID (empty without one), for ``writeUserJID(_:field:to:)``.
+    private(set) var appKeyField: [UInt8] = []
+    var loggedIn = false
+    var inbox: MsyncInbox
     /// Between the engine's `offlineStart` and `offlineFinish` pushes.
-    var receivingOffline: Bool {
-        get { storage.state.receivingOffline }
-        _modify { yield &state.receivingOffline }
-    }
-    var tokenExpiresAt: Int64? {
-        get { storage.state.tokenExpiresAt }
-        _modify { yield &state.tokenExpiresAt }
-    }
+    var receivingOffline = false
+    var tokenExpiresAt: Int64?
     /// Recipients of sends waiting for the engine, by client meta id.
-    var pendingSends: [UInt64: String] {
-        get { storage.state.pendingSends }
-        _modify { yield &state.pendingSends }
-    }
-    var nextStatisticID: UInt64 {
-        get { storage.state.nextStatisticID }
-        _modify { yield &state.nextStatisticID }
-    }
-    var appKeyField: [UInt8] { storage.state.appKeyField }
+    var pendingSends: [UInt64: String] = [:]
+    var nextStatisticID: UInt64 = 1
     /// Whether the SYNC frames of a message's path are read by ``MsyncSyncScanner`` (false:
     /// every frame through the general decoders, which tests compare it with).
-    var scansSyncFrames: Bool {
-        get { storage.state.scansSyncFrames }
-        _modify { yield &state.scansSyncFrames }
-    }
+    var scansSyncFrames = true
 
-    /// A connection's state, shared by copies of the dialect until one of them changes it
-    /// (copy on write). The hub copies a dialect out of its existential to ask it anything
-    /// (`isInBackground`, a name): a copy of one reference is one retain, where a copy of every
-    /// field was a retain each, and a release each when it went.
-    final class Storage: @unchecked Sendable {
-        var state: State
-        init(_ state: State) { self.state = state }
-    }
-
-    struct State: Sendable {
-        let fixedFraming: MsyncFraming?
-        var framing: MsyncFraming
-        var nowMs: Int64 = 0
-        var selfJID: MsyncPB.JID? {
-            didSet { appKeyField = Self.appKeyField(selfJID?.appKey) }
-        }
-        /// `selfJID`'s app key as field 1 of a JID (empty without one), for ``writeUserJID(_:field:to:)``.
-        var appKeyField: [UInt8] = []
-        var loggedIn = false
-        var inbox: MsyncInbox
-        var receivingOffline = false
-        var tokenExpiresAt: Int64?
-        var pendingSends: [UInt64: String] = [:]
-        var nextStatisticID: UInt64 = 1
-        var scansSyncFrames = true
-
-        static func appKeyField(_ appKey: String?) -> [UInt8] {
-            var writer = ProtobufWriter()
-            writer.write(appKey, as: ProtobufString.self, field: 1)
-            return writer.bytes
-        }
-    }
-
-    private var storage: Storage
-
-    /// The state to change, copied first when another dialect value shares it.
-    private var state: State {
-        get { storage.state }
-        _modify {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.state) }
-            yield &storage.state
-        }
+    private static func appKeyField(_ appKey: String?) -> [UInt8] {
+        var writer = ProtobufWriter()
+        writer.write(appKey, as: ProtobufString.self, field: 1)
+        return writer.bytes
     }
 
     /// A dialect for one connection. `framing` fixes how envelopes travel (SockJS: base64
     /// text); by default each reply follows the message it answers.
     public init(pageSize: Int = MsyncDialect.defaultPageSize, framing: MsyncFraming? = nil) {
-        storage = Storage(State(fixedFraming: framing, framing: framing ?? .binary, inbox: MsyncInbox(pageSize: pageSize)))
+        self.inbox = MsyncInbox(pageSize: pageSize)
+        self.fixedFraming = framing
+        self.framing = framing ?? .binary
     }
 
     public mutating func observe(serverTimeMs: Int64) { nowMs = serverTimeMs }
