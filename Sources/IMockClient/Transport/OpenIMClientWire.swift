@@ -48,11 +48,10 @@ final class OpenIMClientWire: ClientWire {
             return ClientWireOutput(send: [.text(ping.encodedString)])
         case .send(let id, let to, let text):
             let user = login?.request.user ?? ""
-            var data = OpenIMChatMessage.msgData(ChatMessage(messageId: id.rawValue, from: user, to: to, text: text, timestamp: 0))
-            data.seq = 0
-            data.status = 1
-            data.senderPlatformID = Int32(login?.request.device.platform.openIMPlatformID ?? 0)
-            return ClientWireOutput(send: [self.request(OpenIMGatewayDialect.Request.sendMessage, id: id.rawValue, data: data.protobufBytes())])
+            let data = OpenIMChatMessage.sendBytes(
+                ChatMessage(messageId: id.rawValue, from: user, to: to, text: text, timestamp: 0),
+                senderPlatformID: Int32(login?.request.device.platform.openIMPlatformID ?? 0))
+            return ClientWireOutput(send: [self.request(OpenIMGatewayDialect.Request.sendMessage, id: id.rawValue, data: data)])
         case .logout(let id, _):
             var data = OpenIMPB.DelUserPushTokenReq()
             data.userID = login?.request.user ?? ""
@@ -133,16 +132,16 @@ final class OpenIMClientWire: ClientWire {
         typealias Request = OpenIMGatewayDialect.Request
         switch response.reqIdentifier {
         case Request.push:
-            let push = try OpenIMPB.PushMessages(protobufBytes: response.data)
-            let messages = push.msgs.keys.sorted().flatMap { push.msgs[$0]?.msgs ?? [] }
+            let push = try OpenIMPB.PushMessages.decoded(response.data)
+            let messages = Self.messages(push)
             return ClientWireOutput(said: messages.map { .push(.message(OpenIMChatMessage.chatMessage($0))) })
         case Request.kick:
             return ClientWireOutput(said: [.end(.kicked(code: Request.kick, reason: "kicked offline", by: nil))])
         case Request.getNewestSeq:
             return pull(try OpenIMPB.GetMaxSeqResp(protobufBytes: response.data))
         case Request.pullMessageBySeqs:
-            let pulled = try OpenIMPB.PullMessageBySeqsResp(protobufBytes: response.data)
-            let messages = pulled.msgs.keys.sorted().flatMap { pulled.msgs[$0]?.msgs ?? [] }
+            let pulled = try OpenIMPB.PullMessageBySeqsResp.decoded(response.data)
+            let messages = Self.messages(pulled)
             guard !messages.isEmpty else { return ClientWireOutput() }
             let said = [ServerInput.push(.offlineStart(count: messages.count))]
                 + messages.map { .push(.message(OpenIMChatMessage.chatMessage($0))) } + [.push(.offlineFinish)]
@@ -160,6 +159,12 @@ final class OpenIMClientWire: ClientWire {
         default:
             return ClientWireOutput()
         }
+    }
+
+    /// The messages of a push or pull answer, conversation by conversation in id order.
+    private static func messages(_ answer: OpenIMPB.MsgsByConversation) -> [OpenIMPB.MsgData] {
+        if answer.msgs.count == 1, let only = answer.msgs.first { return only.value.msgs }  // a push
+        return answer.msgs.keys.sorted().flatMap { answer.msgs[$0]?.msgs ?? [] }
     }
 
     /// 1002 for every conversation that has offline messages (none: nothing to pull).

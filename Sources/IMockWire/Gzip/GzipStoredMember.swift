@@ -29,6 +29,37 @@ enum GzipStoredMember {
         return out
     }
 
+    /// The bytes in front of the data of a one-block member: the header and the block's
+    /// header (BFINAL, BTYPE 00, LEN, NLEN).
+    static let singleBlockPrefix = 10 + 5
+
+    /// A member of one stored block around what `body` appends to `out`: `out` must hold the
+    /// ``singleBlockPrefix`` bytes ``beginSingleBlock(capacity:)`` gave it, and `body` writes
+    /// the data after them in place, so the data is not built apart and copied in. The same
+    /// bytes as ``write(_:)`` of that data, for data of at most ``maximumBlock`` bytes.
+    static func beginSingleBlock(capacity: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(singleBlockPrefix + capacity + 8)
+        out += [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x03, 0x01, 0x00, 0x00, 0xFF, 0xFF]
+        return out
+    }
+
+    /// Completes a member begun with ``beginSingleBlock(capacity:)`` once its data follows the
+    /// prefix: LEN and NLEN, the CRC-32 and the length.
+    /// - Precondition: the data is at most ``maximumBlock`` bytes.
+    static func endSingleBlock(_ out: inout [UInt8]) {
+        let count = out.count - singleBlockPrefix
+        precondition(count <= maximumBlock, "GzipStoredMember: one block holds at most \(maximumBlock) bytes")
+        let length = UInt16(count)
+        out[11] = UInt8(truncatingIfNeeded: length)
+        out[12] = UInt8(truncatingIfNeeded: length >> 8)
+        out[13] = ~out[11]
+        out[14] = ~out[12]
+        let crc = out.withUnsafeBufferPointer { crc32_z(0, $0.baseAddress! + singleBlockPrefix, count) }
+        appendLittleEndian(UInt32(truncatingIfNeeded: crc), to: &out)
+        appendLittleEndian(UInt32(truncatingIfNeeded: count), to: &out)
+    }
+
     private static func appendLittleEndian(_ value: UInt32, to out: inout [UInt8]) {
         for shift in stride(from: UInt32(0), to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
     }

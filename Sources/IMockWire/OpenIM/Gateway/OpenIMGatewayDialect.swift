@@ -183,7 +183,7 @@ public struct OpenIMGatewayDialect: WireDialect {
 
     /// 1003: a 1:1 text message for the engine.
     private mutating func send(_ request: OpenIMGeneralWsReq) -> [DialectInput] {
-        guard let data = try? OpenIMPB.MsgData(protobufBytes: request.data) else {
+        guard let data = try? OpenIMPB.MsgData.decoded(request.data) else {
             return [reply(to: request, error: OpenIMError(.args, "data is not a MsgData"))]
         }
         switch OpenIMChatMessage.text(of: data) {
@@ -227,9 +227,7 @@ public struct OpenIMGatewayDialect: WireDialect {
                 inbox.add(chat)
                 return []
             }
-            var messages = OpenIMPB.PushMessages()
-            messages.msgs[OpenIMChatMessage.conversationID(of: chat)] = OpenIMPB.PullMsgs(msgs: [OpenIMChatMessage.msgData(chat)])
-            return [message(OpenIMResp(reqIdentifier: Request.push, data: messages.protobufBytes()))]
+            return [message(OpenIMResp(reqIdentifier: Request.push, data: OpenIMChatMessage.pushMessagesBytes(chat)))]
         case .tokenWillExpire, .syncStart, .syncFinish:
             return []  // OpenIM has no such push, and its logins ask for no data sync
         }
