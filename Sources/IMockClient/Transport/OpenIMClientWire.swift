@@ -24,8 +24,9 @@ final class OpenIMClientWire: ClientWire {
     private let codec = OpenIMFrameCodec(encoding: .gob, gzip: true)
     /// The login this connection carries (set when its request is encoded).
     private var login: (id: RequestTag, request: LoginRequest)?
-    /// Requests waiting for their reply, by `msgIncr`: their kind.
-    private var pending: [String: Int] = [:]
+    /// Requests waiting for their reply, by `msgIncr`: their kind (a few at a time, searched
+    /// by `==` rather than hashed).
+    private var pending = SmallMap<String, Int>()
     private var operations: UInt64 = 0
 
     /// The identifier of the reference client in `sdkVersion`.
@@ -132,8 +133,12 @@ final class OpenIMClientWire: ClientWire {
         typealias Request = OpenIMGatewayDialect.Request
         switch response.reqIdentifier {
         case Request.push:
-            let push = try OpenIMPB.PushMessages.decoded(response.data)
-            let messages = Self.messages(push)
+            let messages: [OpenIMPB.MsgData]
+            if let one = OpenIMPB.PushMessages.scannedMessagesOfOneConversation(response.data) {
+                messages = one  // a push of one message: no map built
+            } else {
+                messages = Self.messages(try OpenIMPB.PushMessages.decoded(response.data))
+            }
             return ClientWireOutput(said: messages.map { .push(.message(OpenIMChatMessage.chatMessage($0))) })
         case Request.kick:
             return ClientWireOutput(said: [.end(.kicked(code: Request.kick, reason: "kicked offline", by: nil))])
@@ -154,7 +159,7 @@ final class OpenIMClientWire: ClientWire {
                 return ClientWireOutput(said: [.reply(tag, .refused(error, field: nil))])
             }
             if response.reqIdentifier == Request.logout { return ClientWireOutput(said: [.reply(tag, .loggedOut)]) }
-            let sent = try OpenIMPB.SendMsgResp(protobufBytes: response.data)
+            let sent = try OpenIMPB.SendMsgResp.decoded(response.data)
             return ClientWireOutput(said: [.reply(tag, .sent(messageId: sent.serverMsgID, timestamp: sent.sendTime))])
         default:
             return ClientWireOutput()
@@ -182,7 +187,7 @@ final class OpenIMClientWire: ClientWire {
     /// A request frame; replies to `send` and `logout` are matched by `msgIncr` = `id`.
     private func request(_ identifier: Int, id: String, data: [UInt8]) -> WireMessage {
         if identifier == OpenIMGatewayDialect.Request.sendMessage || identifier == OpenIMGatewayDialect.Request.logout {
-            pending[id] = identifier
+            pending.updateValue(identifier, forKey: id)
         }
         let request = OpenIMGeneralWsReq(
             reqIdentifier: identifier, sendID: login?.request.user ?? "", operationID: nextOperation(), msgIncr: id, data: data)
@@ -191,7 +196,7 @@ final class OpenIMClientWire: ClientWire {
 
     private func nextOperation() -> String {
         operations += 1
-        return "imock-\(operations)"
+        return "imock-" + String(operations)  // not interpolated: one string a request
     }
 
     /// `/openim/{org}/{app}?sendID=…&token=…&platformID=…&operationID=…&isBackground=false&compression=gzip&…`,

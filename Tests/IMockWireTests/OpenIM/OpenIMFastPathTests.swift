@@ -100,6 +100,40 @@ struct OpenIMFastPathTests {
         #expect(try OpenIMPB.PushMessages.decoded(two.protobufBytes()) == two)
     }
 
+    @Test("a push's messages without a map: what the general reader's map gives, or left to it")
+    func oneConversation() throws {
+        var inputs = Self.chats.map { OpenIMChatMessage.pushMessagesBytes($0) }
+        var two = OpenIMPB.PushMessages()
+        two.msgs["si_a_b"] = OpenIMPB.PullMsgs(msgs: [OpenIMSamples.textMessage, OpenIMSamples.textMessage], isEnd: true)
+        inputs.append(two.protobufBytes())
+        two.msgs["si_a_c"] = OpenIMPB.PullMsgs()
+        inputs.append(two.protobufBytes())
+        var scanned = 0
+        for input in Self.mutations(of: inputs) {
+            guard let messages = OpenIMPB.PushMessages.scannedMessagesOfOneConversation(input) else { continue }
+            scanned += 1
+            let general = try? OpenIMPB.PushMessages(protobufBytes: input)
+            #expect(general?.msgs.count == 1 && general?.notificationMsgs.isEmpty == true, "\(input.hexString)")
+            #expect(general?.msgs.first?.value.msgs == messages, "\(input.hexString)")
+        }
+        #expect(scanned > 1_000)
+    }
+
+    @Test("SendMsgResp: the scan reads what the general reader reads, or leaves it to it")
+    func sendMsgResp() throws {
+        var modified = OpenIMPB.SendMsgResp(serverMsgID: "s", clientMsgID: "c", sendTime: 5)
+        modified.modify = OpenIMSamples.textMessage
+        let inputs = [
+            OpenIMPB.SendMsgResp(serverMsgID: "1003", clientMsgID: "17", sendTime: 1_795_965_415_701),
+            OpenIMPB.SendMsgResp(serverMsgID: "é", clientMsgID: "", sendTime: -1), OpenIMPB.SendMsgResp(), modified,
+        ].map { $0.protobufBytes() }
+        for input in Self.mutations(of: inputs) {
+            let general = Result { () throws(ProtobufError) in try OpenIMPB.SendMsgResp(protobufBytes: input) }
+            let decoded = Result { () throws(ProtobufError) in try OpenIMPB.SendMsgResp.decoded(input) }
+            #expect(decoded == general, "\(input.hexString)")
+        }
+    }
+
     @Test("a gob frame written in place in its gzip member is the member of the frame")
     func gzipInPlace() throws {
         let small = OpenIMResp(reqIdentifier: 2001, data: OpenIMChatMessage.pushMessagesBytes(Self.chats[1]))

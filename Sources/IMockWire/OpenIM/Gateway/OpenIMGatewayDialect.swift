@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 
 /// OpenIM's message gateway (msggateway) as a dialect (reference openim-zim.md §A4,
@@ -17,8 +18,9 @@ public struct OpenIMGatewayDialect: WireDialect {
     /// The background flag: the handshake's, then 2004's.
     public private(set) var isInBackground = false
     private var codec = OpenIMFrameCodec(encoding: .gob, gzip: false)
-    /// Requests waiting for the engine's reply, by the tag the dialect gave them.
-    private var pending: [String: Pending] = [:]
+    /// Requests waiting for the engine's reply, by the tag the dialect gave them: one or two
+    /// at a time, searched by `==` rather than hashed (a `SmallMap`).
+    private var pending = SmallMap<String, Pending>()
     private var nextTag: UInt64 = 0
     private var inbox = OpenIMOfflineInbox()
     /// Between the engine's offline start and finish: messages go to the inbox, not out.
@@ -124,7 +126,7 @@ public struct OpenIMGatewayDialect: WireDialect {
         switch message?["type"]?.stringValue {
         case "ping":
             let tag = newTag()
-            pending[tag.rawValue] = .textPing(body: message?["body"] ?? .null)
+            pending.updateValue(.textPing(body: message?["body"] ?? .null), forKey: tag.rawValue)
             return [.command(.ping(tag))]
         case "pong":
             return []
@@ -263,15 +265,17 @@ public struct OpenIMGatewayDialect: WireDialect {
 
     private mutating func newTag() -> RequestTag {
         nextTag += 1
-        return RequestTag("r\(nextTag)")
+        return RequestTag("r" + String(nextTag))  // not interpolated: one string a request
     }
 
     /// A tag for `request`, remembered until the engine answers it.
     private mutating func remember(_ request: OpenIMGeneralWsReq, clientMsgID: String = "") -> RequestTag {
         let tag = newTag()
-        pending[tag.rawValue] = .request(
-            reqIdentifier: request.reqIdentifier, msgIncr: request.msgIncr, operationID: request.operationID,
-            clientMsgID: clientMsgID)
+        pending.updateValue(
+            .request(
+                reqIdentifier: request.reqIdentifier, msgIncr: request.msgIncr, operationID: request.operationID,
+                clientMsgID: clientMsgID),
+            forKey: tag.rawValue)
         return tag
     }
 

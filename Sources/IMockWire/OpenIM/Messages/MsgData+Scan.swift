@@ -7,31 +7,39 @@ extension OpenIMPB.MsgData {
     /// push carry, read without the general reader's generic field reads: about 7,000 → 2,000
     /// instructions a message (callgrind of `bench messages --dialect openim`).
     public static func scanned(_ bytes: [UInt8]) -> Self? {
-        guard bytes.count <= ProtobufLimits.standard.maximumMessageSize else { return nil }
-        var scan = OpenIMProtobufScan(bytes, 0..<bytes.count)
-        return scanned(&scan)
+        var data = Self()
+        return scan(bytes, into: &data) ? data : nil
     }
 
     /// The message in `bytes`: ``scanned(_:)``, else the general reader's.
     public static func decoded(_ bytes: [UInt8]) throws(ProtobufError) -> Self {
-        if let scanned = scanned(bytes) { return scanned }
+        var data = Self()
+        if scan(bytes, into: &data) { return data }
         return try Self(protobufBytes: bytes)
     }
 
-    /// The message of the rest of `scan`'s range, read as ``scanned(_:)`` reads it.
-    static func scanned(_ scan: inout OpenIMProtobufScan) -> Self? {
-        var data = Self()
+    /// ``scanned(_:)`` into `data` (an empty message): whether it read the message. Filled in
+    /// place, so the large value is not copied on its way out.
+    private static func scan(_ bytes: [UInt8], into data: inout Self) -> Bool {
+        guard bytes.count <= ProtobufLimits.standard.maximumMessageSize else { return false }
+        var scan = OpenIMProtobufScan(bytes, 0..<bytes.count)
+        return self.scan(&scan, into: &data)
+    }
+
+    /// Reads the rest of `scan`'s range into `data` (an empty message) as ``scanned(_:)``
+    /// reads it; false when it gives up (`data` is then partly filled).
+    static func scan(_ scan: inout OpenIMProtobufScan, into data: inout Self) -> Bool {
         while !scan.isAtEnd {
-            guard let key = scan.key() else { return nil }
+            guard let key = scan.key() else { return false }
             let wireType = key & 7
             let field = key >> 3
             if wireType == 2 {
                 if field == 12 {
-                    guard let range = scan.lengthDelimited() else { return nil }
+                    guard let range = scan.lengthDelimited() else { return false }
                     data.content = Array(scan.bytes[range])
                     continue
                 }
-                guard let string = scan.string() else { return nil }
+                guard let string = scan.string() else { return false }
                 switch field {
                 case 1: data.sendID = string
                 case 2: data.recvID = string
@@ -42,10 +50,10 @@ extension OpenIMPB.MsgData {
                 case 8: data.senderFaceURL = string
                 case 22: data.attachedInfo = string
                 case 23: data.ex = string
-                default: return nil
+                default: return false
                 }
             } else if wireType == 0 {
-                guard let raw = scan.varint() else { return nil }
+                guard let raw = scan.varint() else { return false }
                 switch field {
                 case 6: data.senderPlatformID = Int32(truncatingIfNeeded: raw)
                 case 9: data.sessionType = Int32(truncatingIfNeeded: raw)
@@ -56,12 +64,12 @@ extension OpenIMPB.MsgData {
                 case 16: data.createTime = Int64(bitPattern: raw)
                 case 17: data.status = Int32(truncatingIfNeeded: raw)
                 case 18: data.isRead = raw != 0
-                default: return nil
+                default: return false
                 }
             } else {
-                return nil
+                return false
             }
         }
-        return data
+        return true
     }
 }

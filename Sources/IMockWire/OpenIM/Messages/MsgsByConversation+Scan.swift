@@ -18,6 +18,32 @@ extension OpenIMPB.MsgsByConversation {
         return value
     }
 
+    /// The messages of ``msgs`` in the order of their conversation ids — what a client takes
+    /// from a push or pull answer — when the scan reads `bytes` and finds one conversation and
+    /// no notifications (a push of one message); nil otherwise, and for anything the scan
+    /// leaves to the general reader. No map is built for the one conversation.
+    public static func scannedMessagesOfOneConversation(_ bytes: [UInt8]) -> [OpenIMPB.MsgData]? {
+        guard bytes.count <= ProtobufLimits.standard.maximumMessageSize else { return nil }
+        var scan = OpenIMProtobufScan(bytes, 0..<bytes.count)
+        guard scan.key() == OpenIMProtobufScan.key(1, 2), let range = scan.lengthDelimited(), scan.isAtEnd else { return nil }
+        var entry = OpenIMProtobufScan(bytes, range)
+        var messages: [OpenIMPB.MsgData] = []
+        while !entry.isAtEnd {
+            switch entry.key() {
+            case OpenIMProtobufScan.key(1, 2):
+                guard entry.string() != nil else { return nil }
+            case OpenIMProtobufScan.key(2, 2):
+                guard let range = entry.lengthDelimited() else { return nil }
+                var pull = OpenIMProtobufScan(bytes, range)
+                guard let read = pullMsgs(&pull) else { return nil }
+                messages = read.msgs
+            default:
+                return nil
+            }
+        }
+        return messages
+    }
+
     /// The message in `bytes`: ``scanned(_:)``, else the general reader's.
     public static func decoded(_ bytes: [UInt8]) throws(ProtobufError) -> Self {
         if let scanned = scanned(bytes) { return scanned }
@@ -57,7 +83,8 @@ extension OpenIMPB.MsgsByConversation {
             case OpenIMProtobufScan.key(1, 2):
                 guard let range = scan.lengthDelimited() else { return nil }
                 var message = OpenIMProtobufScan(scan.bytes, range)
-                guard let data = OpenIMPB.MsgData.scanned(&message) else { return nil }
+                var data = OpenIMPB.MsgData()
+                guard OpenIMPB.MsgData.scan(&message, into: &data) else { return nil }
                 pull.msgs.append(data)
             case OpenIMProtobufScan.key(2, 0):
                 guard let raw = scan.varint() else { return nil }

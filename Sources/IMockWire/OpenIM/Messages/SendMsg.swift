@@ -66,3 +66,34 @@ extension OpenIMPB {
         }
     }
 }
+
+extension OpenIMPB.SendMsgResp {
+    /// The reply in `bytes`: its ids and time read in one pass when that is all it holds (as
+    /// the gateway writes it), else — a `modify`, an unknown field, anything malformed — by the
+    /// general reader, which also says what is wrong. The reference client reads one a message.
+    public static func decoded(_ bytes: [UInt8]) throws(ProtobufError) -> Self {
+        if bytes.count <= ProtobufLimits.standard.maximumMessageSize, let scanned = scanned(bytes) { return scanned }
+        return try Self(protobufBytes: bytes)
+    }
+
+    private static func scanned(_ bytes: [UInt8]) -> Self? {
+        var scan = OpenIMProtobufScan(bytes, 0..<bytes.count)
+        var reply = Self()
+        while !scan.isAtEnd {
+            switch scan.key() {
+            case OpenIMProtobufScan.key(1, 2):
+                guard let string = scan.string() else { return nil }
+                reply.serverMsgID = string
+            case OpenIMProtobufScan.key(2, 2):
+                guard let string = scan.string() else { return nil }
+                reply.clientMsgID = string
+            case OpenIMProtobufScan.key(3, 0):
+                guard let raw = scan.varint() else { return nil }
+                reply.sendTime = Int64(bitPattern: raw)
+            default:
+                return nil
+            }
+        }
+        return reply
+    }
+}
