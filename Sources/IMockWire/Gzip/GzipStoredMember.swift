@@ -71,6 +71,7 @@ enum GzipStoredMember {
         guard bytes.count >= 10 + 5 + 8, bytes[0] == 0x1F, bytes[1] == 0x8B, bytes[2] == 0x08, bytes[3] == 0 else {
             return nil
         }
+        if bytes[10] & 0b111 == 0b001 { return readSingleBlock(bytes, limit: limit) }
         var data: [UInt8] = []
         var position = 10
         var final = false
@@ -92,6 +93,25 @@ enum GzipStoredMember {
             littleEndian(bytes, at: position + 4) == UInt32(truncatingIfNeeded: data.count)
         else { return nil }
         return data
+    }
+
+    /// ``read(_:limit:)`` of a member whose first block is its last (every frame under 64 KiB
+    /// that ``write(_:)`` or ``endSingleBlock(_:)`` made): the data copied out once and the
+    /// trailer read in place.
+    private static func readSingleBlock(_ bytes: [UInt8], limit: Int) -> [UInt8]? {
+        bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
+            let length = Int(buffer[11]) | Int(buffer[12]) << 8
+            let complement = Int(buffer[13]) | Int(buffer[14]) << 8
+            let start = singleBlockPrefix
+            guard length ^ complement == 0xFFFF, length <= limit, start + length + 8 == buffer.count else { return nil }
+            let data = UnsafeBufferPointer(rebasing: buffer[start..<(start + length)])
+            let crc = UInt32(truncatingIfNeeded: crc32_z(0, data.baseAddress, length))
+            let trailer = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[(start + length)...])
+            guard UInt32(littleEndian: trailer.loadUnaligned(as: UInt32.self)) == crc,
+                UInt32(littleEndian: trailer.loadUnaligned(fromByteOffset: 4, as: UInt32.self)) == UInt32(truncatingIfNeeded: length)
+            else { return nil }
+            return Array(data)
+        }
     }
 
     private static func littleEndian(_ bytes: [UInt8], at position: Int) -> UInt32 {
