@@ -61,7 +61,7 @@ enum GzipStoredMember {
     }
 
     private static func appendLittleEndian(_ value: UInt32, to out: inout [UInt8]) {
-        for shift in stride(from: UInt32(0), to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
     }
 
     /// The data of `bytes` when it is exactly one valid member of stored blocks (no optional

@@ -15,7 +15,7 @@ extension OpenIMChatMessage {
         writer.writeLengthDelimited { entry in
             // A map entry writes its key and value whatever they are.
             entry.writeTag(field: 1, wireType: .lengthDelimited)
-            entry.writeLengthDelimited(conversationID(of: message))
+            writeConversationID(message.from, message.to, to: &entry)
             entry.writeTag(field: 2, wireType: .lengthDelimited)
             entry.writeLengthDelimited { pull in  // PullMsgs: isEnd false, endSeq 0
                 pull.writeTag(field: 1, wireType: .lengthDelimited)
@@ -27,6 +27,27 @@ extension OpenIMChatMessage {
             }
         }
         return writer.bytes
+    }
+
+    /// ``conversationID(_:_:)`` as a length-delimited value, put together on the stack rather
+    /// than in a string of its own.
+    private static func writeConversationID(_ first: String, _ second: String, to writer: inout ProtobufWriter) {
+        var (low, high) = first <= second ? (first, second) : (second, first)
+        let count = 4 + low.utf8.count + high.utf8.count
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            buffer.initialize(repeating: UInt8(ascii: "_"))
+            buffer[0] = UInt8(ascii: "s")
+            buffer[1] = UInt8(ascii: "i")
+            var end = 3
+            func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+                _ = UnsafeMutableBufferPointer(rebasing: buffer[end...]).update(fromContentsOf: bytes)
+                end += bytes.count
+            }
+            low.withUTF8 { append($0) }
+            end += 1  // "_"
+            high.withUTF8 { append($0) }
+            writer.writeLengthDelimited(UnsafeBufferPointer(rebasing: buffer[..<end]))
+        }
     }
 
     /// The `MsgData` the reference client sends (1003) for `message`: ``msgData(_:)``'s fields

@@ -99,7 +99,8 @@ public struct OpenIMGatewayDialect: WireDialect {
     // MARK: Incoming
 
     public mutating func decode(_ message: WireMessage) -> [DialectInput] {
-        guard let handshake else {
+        // Not bound: a copy of the handshake retains each of its strings, at every frame.
+        guard handshake != nil else {
             return [.close(WireClose(code: CloseCode.policyViolation, reason: "no handshake"))]
         }
         switch message {
@@ -112,7 +113,7 @@ public struct OpenIMGatewayDialect: WireDialect {
             } catch {
                 return [.close(WireClose(code: CloseCode.invalidPayload, reason: "\(error)"))]
             }
-            guard request.sendID == handshake.sendID else {
+            guard request.sendID == handshake?.sendID else {
                 return [.close(WireClose(code: CloseCode.policyViolation, reason: "sendID is not the connection's user"))]
             }
             return self.request(request)
