@@ -4,7 +4,7 @@ import IMockCore
 /// server's 2001 push and the reference client's 1003 send. The same bytes as encoding the
 /// ``OpenIMPB/MsgData`` that ``OpenIMChatMessage/msgData(_:)`` makes (in a ``OpenIMPB/PushMessages``
 /// for the push), without building that value, its map and its arrays: through the generic
-/// field writers, the push's protobuf cost about 20,000 instructions (callgrind of `bench
+/// field writers, the push's protobuf cost about 9,000 instructions, now 3,500 (callgrind of `bench
 /// messages --dialect openim`, docs/BENCHMARKS.md).
 extension OpenIMChatMessage {
     /// The `Data` of the 2001 push of `message`: `PushMessages{msgs: {conversation: PullMsgs{Msgs:
