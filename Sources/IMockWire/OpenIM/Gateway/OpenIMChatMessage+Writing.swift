@@ -80,11 +80,32 @@ extension OpenIMChatMessage {
         writeVarint(Int64(userMessage), field: 10, to: &writer)
         writeVarint(Int64(text), field: 11, to: &writer)
         writer.writeTag(field: 12, wireType: .lengthDelimited)  // never empty
-        writer.writeLengthDelimited(content(message.text))
+        writeContent(message.text, to: &writer)
         writeVarint(seq, field: 14, to: &writer)
         writeVarint(time, field: 15, to: &writer)
         writeVarint(time, field: 16, to: &writer)
         writeVarint(Int64(status), field: 17, to: &writer)
+    }
+
+    /// ``content(_:)`` as a length-delimited value: put together on the stack when the text
+    /// needs no escaping (an array of its own per message otherwise).
+    private static func writeContent(_ text: String, to writer: inout ProtobufWriter) {
+        var text = text
+        let written = text.withUTF8 { text -> Bool in
+            guard !text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return false
+            }
+            let prefix = #"{"content":""#.utf8
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + text.count + 2) { buffer in
+                var end = buffer.initialize(fromContentsOf: prefix)
+                end = UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: text) + end
+                buffer[end] = UInt8(ascii: "\"")
+                buffer[end + 1] = UInt8(ascii: "}")
+                writer.writeLengthDelimited(UnsafeBufferPointer(buffer))
+            }
+            return true
+        }
+        if !written { writer.writeLengthDelimited(content(text)) }
     }
 
     /// A proto3 string field: nothing when empty.
