@@ -80,6 +80,24 @@ struct OpenIMFastPathTests {
         }
     }
 
+    @Test("a send's recipient, id and text: what decoding and text(of:) give, or left to them")
+    func sendScan() {
+        var inputs = Self.chats.map { OpenIMChatMessage.sendBytes($0, senderPlatformID: 5) }
+        inputs += Self.chats.map { OpenIMChatMessage.msgData($0).protobufBytes() }
+        inputs.append(OpenIMSamples.msgData.protobufBytes())
+        inputs.append(OpenIMSamples.textMessage.protobufBytes())
+        var scanned = 0
+        for input in Self.mutations(of: inputs) {
+            guard let send = OpenIMChatMessage.scannedSend(input) else { continue }
+            scanned += 1
+            let data = try? OpenIMPB.MsgData.decoded(input)
+            let text = data.map { OpenIMChatMessage.text(of: $0) }
+            #expect(text == .success(send.text), "\(input.hexString)")
+            #expect(data?.recvID == send.recvID && data?.clientMsgID == send.clientMsgID, "\(input.hexString)")
+        }
+        #expect(scanned > 1_000)
+    }
+
     @Test("PushMessages: the scan reads what the general reader reads, or leaves it to it")
     func pushScan() throws {
         var inputs = Self.chats.map { OpenIMChatMessage.pushMessagesBytes($0) }

@@ -96,18 +96,21 @@ public enum OpenIMChatMessage {
     /// The text between `{"content":"` and `"}` when nothing in it needs unescaping and it is
     /// UTF-8; else nil.
     private static func plainText(ofContent content: [UInt8]) -> String? {
+        content.withUnsafeBufferPointer { plainText(ofContent: $0) }
+    }
+
+    /// ``plainText(ofContent:)`` of content in memory (a send's, read in place).
+    static func plainText(ofContent buffer: UnsafeBufferPointer<UInt8>) -> String? {
         let prefix = contentPrefix.count
-        guard content.count >= prefix + 2, content[content.count - 2] == UInt8(ascii: "\""),
-            content[content.count - 1] == UInt8(ascii: "}")
+        guard buffer.count >= prefix + 2, buffer[buffer.count - 2] == UInt8(ascii: "\""),
+            buffer[buffer.count - 1] == UInt8(ascii: "}")
         else { return nil }
-        return content.withUnsafeBufferPointer { buffer -> String? in
-            for index in 0..<prefix where buffer[index] != contentPrefix[index] { return nil }
-            let text = UnsafeBufferPointer(rebasing: buffer[prefix..<(buffer.count - 2)])
-            guard !text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                return nil
-            }
-            return String(validUTF8: text)
+        for index in 0..<prefix where buffer[index] != contentPrefix[index] { return nil }
+        let text = UnsafeBufferPointer(rebasing: buffer[prefix..<(buffer.count - 2)])
+        guard !text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            return nil
         }
+        return String(validUTF8: text)
     }
 
     /// The engine's message from a pushed or pulled `MsgData` (the reference client's view).

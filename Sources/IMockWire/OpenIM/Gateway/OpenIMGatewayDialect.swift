@@ -186,6 +186,9 @@ public struct OpenIMGatewayDialect: WireDialect {
 
     /// 1003: a 1:1 text message for the engine.
     private mutating func send(_ request: OpenIMGeneralWsReq) -> [DialectInput] {
+        if let send = OpenIMChatMessage.scannedSend(request.data) {
+            return [.command(.send(remember(request, clientMsgID: send.clientMsgID), to: send.recvID, text: send.text))]
+        }
         guard let data = try? OpenIMPB.MsgData.decoded(request.data) else {
             return [reply(to: request, error: OpenIMError(.args, "data is not a MsgData"))]
         }
