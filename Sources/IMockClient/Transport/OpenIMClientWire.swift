@@ -24,8 +24,9 @@ final class OpenIMClientWire: ClientWire {
     private let codec = OpenIMFrameCodec(encoding: .gob, gzip: true)
     /// The login this connection carries (set when its request is encoded).
     private var login: (id: RequestTag, request: LoginRequest)?
-    /// Requests waiting for their reply, by `msgIncr`: their kind.
-    private var pending: [String: Int] = [:]
+    /// Requests waiting for their reply, by `msgIncr`: their kind (a few at a time, searched
+    /// by `==` rather than hashed).
+    private var pending = SmallMap<String, Int>()
     private var operations: UInt64 = 0
 
     /// The identifier of the reference client in `sdkVersion`.
@@ -48,11 +49,10 @@ final class OpenIMClientWire: ClientWire {
             return ClientWireOutput(send: [.text(ping.encodedString)])
         case .send(let id, let to, let text):
             let user = login?.request.user ?? ""
-            var data = OpenIMChatMessage.msgData(ChatMessage(messageId: id.rawValue, from: user, to: to, text: text, timestamp: 0))
-            data.seq = 0
-            data.status = 1
-            data.senderPlatformID = Int32(login?.request.device.platform.openIMPlatformID ?? 0)
-            return ClientWireOutput(send: [self.request(OpenIMGatewayDialect.Request.sendMessage, id: id.rawValue, data: data.protobufBytes())])
+            let data = OpenIMChatMessage.sendBytes(
+                ChatMessage(messageId: id.rawValue, from: user, to: to, text: text, timestamp: 0),
+                senderPlatformID: Int32(login?.request.device.platform.openIMPlatformID ?? 0))
+            return ClientWireOutput(send: [self.request(OpenIMGatewayDialect.Request.sendMessage, id: id.rawValue, data: data)])
         case .logout(let id, _):
             var data = OpenIMPB.DelUserPushTokenReq()
             data.userID = login?.request.user ?? ""
@@ -133,16 +133,20 @@ final class OpenIMClientWire: ClientWire {
         typealias Request = OpenIMGatewayDialect.Request
         switch response.reqIdentifier {
         case Request.push:
-            let push = try OpenIMPB.PushMessages(protobufBytes: response.data)
-            let messages = push.msgs.keys.sorted().flatMap { push.msgs[$0]?.msgs ?? [] }
+            let messages: [OpenIMPB.MsgData]
+            if let one = OpenIMPB.PushMessages.scannedMessagesOfOneConversation(response.data) {
+                messages = one  // a push of one message: no map built
+            } else {
+                messages = Self.messages(try OpenIMPB.PushMessages.decoded(response.data))
+            }
             return ClientWireOutput(said: messages.map { .push(.message(OpenIMChatMessage.chatMessage($0))) })
         case Request.kick:
             return ClientWireOutput(said: [.end(.kicked(code: Request.kick, reason: "kicked offline", by: nil))])
         case Request.getNewestSeq:
             return pull(try OpenIMPB.GetMaxSeqResp(protobufBytes: response.data))
         case Request.pullMessageBySeqs:
-            let pulled = try OpenIMPB.PullMessageBySeqsResp(protobufBytes: response.data)
-            let messages = pulled.msgs.keys.sorted().flatMap { pulled.msgs[$0]?.msgs ?? [] }
+            let pulled = try OpenIMPB.PullMessageBySeqsResp.decoded(response.data)
+            let messages = Self.messages(pulled)
             guard !messages.isEmpty else { return ClientWireOutput() }
             let said = [ServerInput.push(.offlineStart(count: messages.count))]
                 + messages.map { .push(.message(OpenIMChatMessage.chatMessage($0))) } + [.push(.offlineFinish)]
@@ -155,11 +159,17 @@ final class OpenIMClientWire: ClientWire {
                 return ClientWireOutput(said: [.reply(tag, .refused(error, field: nil))])
             }
             if response.reqIdentifier == Request.logout { return ClientWireOutput(said: [.reply(tag, .loggedOut)]) }
-            let sent = try OpenIMPB.SendMsgResp(protobufBytes: response.data)
+            let sent = try OpenIMPB.SendMsgResp.decoded(response.data)
             return ClientWireOutput(said: [.reply(tag, .sent(messageId: sent.serverMsgID, timestamp: sent.sendTime))])
         default:
             return ClientWireOutput()
         }
+    }
+
+    /// The messages of a push or pull answer, conversation by conversation in id order.
+    private static func messages(_ answer: OpenIMPB.MsgsByConversation) -> [OpenIMPB.MsgData] {
+        if answer.msgs.count == 1, let only = answer.msgs.first { return only.value.msgs }  // a push
+        return answer.msgs.keys.sorted().flatMap { answer.msgs[$0]?.msgs ?? [] }
     }
 
     /// 1002 for every conversation that has offline messages (none: nothing to pull).
@@ -177,7 +187,7 @@ final class OpenIMClientWire: ClientWire {
     /// A request frame; replies to `send` and `logout` are matched by `msgIncr` = `id`.
     private func request(_ identifier: Int, id: String, data: [UInt8]) -> WireMessage {
         if identifier == OpenIMGatewayDialect.Request.sendMessage || identifier == OpenIMGatewayDialect.Request.logout {
-            pending[id] = identifier
+            pending.updateValue(identifier, forKey: id)
         }
         let request = OpenIMGeneralWsReq(
             reqIdentifier: identifier, sendID: login?.request.user ?? "", operationID: nextOperation(), msgIncr: id, data: data)
@@ -186,7 +196,7 @@ final class OpenIMClientWire: ClientWire {
 
     private func nextOperation() -> String {
         operations += 1
-        return "imock-\(operations)"
+        return "imock-" + String(operations)  // not interpolated: one string a request
     }
 
     /// `/openim/{org}/{app}?sendID=…&token=…&platformID=…&operationID=…&isBackground=false&compression=gzip&…`,

@@ -39,10 +39,46 @@ public struct GobDecoder: Sendable {
     public static func decodeMessage<T: GobCodable>(
         _ type: T.Type, from bytes: some Collection<UInt8>, limits: GobLimits = .standard
     ) throws(GobError) -> T {
-        var decoder = GobDecoder(bytes, limits: limits)
+        let input = Array(bytes)
+        if let value = decodeOwnFrame(type, from: input, limits: limits) { return value }
+        var decoder = GobDecoder(input, limits: limits)
         let value = try decoder.decode(type)
         guard decoder.isAtEnd else { throw .extraData(decoder.input.count - decoder.position) }
         return value
+    }
+
+    /// The value of a frame as Go and the SDKs write it — `T`'s own type definition (id 64), byte
+    /// for byte, then one value of it ending the input — read without a decoder's type table;
+    /// nil for any other input and at any error, which the general path then reads or reports.
+    /// It takes only what the general path takes, with the same value: the definition is
+    /// checked by the same comparison and limits, the value by the same field code. Two frames
+    /// a message on each side of the OpenIM gateway.
+    private static func decodeOwnFrame<T: GobCodable>(_ type: T.Type, from input: [UInt8], limits: GobLimits) -> T? {
+        let structure = T.gobStruct
+        guard limits.maximumTypeDefinitions > 0, structure.definitionFits(limits) else { return nil }
+        var definition = GobReader(input, from: 0, to: input.count)
+        guard let definitionLength = try? definition.readUint(), definitionLength <= UInt64(limits.maximumMessageLength),
+            definitionLength <= UInt64(definition.remaining)
+        else { return nil }
+        let valueStart = definition.index + Int(definitionLength)
+        guard GobReader(input, from: definition.index, to: valueStart).restEquals(structure.firstTypeDefinition) else {
+            return nil
+        }
+        var reader = GobReader(input, from: valueStart, to: input.count)
+        guard let valueLength = try? reader.readUint(), valueLength <= UInt64(limits.maximumMessageLength),
+            valueLength == UInt64(reader.remaining), (try? reader.readInt()) == Int64(GobTypeID.firstUser)
+        else { return nil }
+        reader.fieldNames = structure.fieldNames
+        var value = T()
+        do {
+            try reader.readStruct(fieldCount: structure.fields.count) { (reader, number) throws(GobError) in
+                reader.fieldIndex = number
+                try value.decodeGobField(number, from: &reader)
+            }
+        } catch {
+            return nil
+        }
+        return reader.remaining == 0 ? value : nil
     }
 
     /// Reads type definitions until a value arrives and decodes it as `T`.

@@ -39,6 +39,15 @@ public struct GobEncoder: Sendable {
         return fields.out.bytes
     }
 
+    /// ``encodeMessage(_:)`` appended to `bytes`, which it grows in place: a frame written
+    /// straight into the buffer that frames it (a gzip member), not built apart and copied in.
+    public static func encodeMessage<T: GobCodable>(_ value: T, appendingTo bytes: inout [UInt8]) {
+        var fields = GobFieldWriter(GobWriter(takingOver: &bytes))
+        fields.out.writeMessage(T.gobStruct.firstTypeDefinition)
+        writeValue(value, id: GobTypeID.firstUser, into: &fields)
+        bytes = fields.out.takeBytes()
+    }
+
     /// Room for a value message beyond its definition: a gateway frame's `Resp`, a message
     /// or two in its data, needs no more; a longer one grows the buffer once or twice.
     private static let expectedValueLength = 256

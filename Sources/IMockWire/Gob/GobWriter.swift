@@ -9,6 +9,19 @@ struct GobWriter {
         bytes.reserveCapacity(capacity)
     }
 
+    /// A writer that appends to `bytes`, which it takes over (leaving `bytes` empty) so that
+    /// the buffer stays unshared and grows in place; ``takeBytes()`` hands it back.
+    init(takingOver bytes: inout [UInt8]) {
+        swap(&self.bytes, &bytes)
+    }
+
+    /// Hands the buffer back and leaves the writer empty.
+    mutating func takeBytes() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &bytes)
+        return taken
+    }
+
     /// An unsigned integer: below 128 one byte; otherwise the negated byte count, then the
     /// value's bytes big-endian with no leading zeros.
     mutating func writeUint(_ value: UInt64) {

@@ -50,6 +50,23 @@ public enum Gzip {
         return output
     }
 
+    /// One gzip member of the data `body` appends to the buffer it is given: stored blocks when
+    /// the data is shorter than `storedBelow` bytes, else deflated at zlib's default level — the
+    /// same bytes as ``compress(_:level:)`` of that data at `.stored` or `.standard`. A stored
+    /// member is written around the data in place (one buffer, no copy of the data);
+    /// `capacity` is the data's expected size.
+    /// - Precondition: `storedBelow` is at most 65,536 (one stored block).
+    public static func compress(storedBelow: Int, capacity: Int, _ body: (inout [UInt8]) -> Void) -> [UInt8] {
+        precondition(storedBelow <= GzipStoredMember.maximumBlock + 1, "Gzip: a stored member in place is one block")
+        var out = GzipStoredMember.beginSingleBlock(capacity: capacity)
+        body(&out)
+        guard out.count - GzipStoredMember.singleBlockPrefix < storedBelow else {
+            return compress(out[GzipStoredMember.singleBlockPrefix...], level: .standard)
+        }
+        GzipStoredMember.endSingleBlock(&out)
+        return out
+    }
+
     /// zlib's window bits (9–15: a window of 512 B to 32 KiB) and memory level (1–8) for `count`
     /// bytes: the smallest window that holds the input, and a hash table to match. At the
     /// defaults (15, 8) every stream allocates about 260 KiB and clears a 64 KiB table; an

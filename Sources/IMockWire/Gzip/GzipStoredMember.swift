@@ -29,8 +29,39 @@ enum GzipStoredMember {
         return out
     }
 
+    /// The bytes in front of the data of a one-block member: the header and the block's
+    /// header (BFINAL, BTYPE 00, LEN, NLEN).
+    static let singleBlockPrefix = 10 + 5
+
+    /// A member of one stored block around what `body` appends to `out`: `out` must hold the
+    /// ``singleBlockPrefix`` bytes ``beginSingleBlock(capacity:)`` gave it, and `body` writes
+    /// the data after them in place, so the data is not built apart and copied in. The same
+    /// bytes as ``write(_:)`` of that data, for data of at most ``maximumBlock`` bytes.
+    static func beginSingleBlock(capacity: Int) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(singleBlockPrefix + capacity + 8)
+        out += [0x1F, 0x8B, 0x08, 0x00, 0x00, 0x00, 0x00, 0x00, 0x04, 0x03, 0x01, 0x00, 0x00, 0xFF, 0xFF]
+        return out
+    }
+
+    /// Completes a member begun with ``beginSingleBlock(capacity:)`` once its data follows the
+    /// prefix: LEN and NLEN, the CRC-32 and the length.
+    /// - Precondition: the data is at most ``maximumBlock`` bytes.
+    static func endSingleBlock(_ out: inout [UInt8]) {
+        let count = out.count - singleBlockPrefix
+        precondition(count <= maximumBlock, "GzipStoredMember: one block holds at most \(maximumBlock) bytes")
+        let length = UInt16(count)
+        out[11] = UInt8(truncatingIfNeeded: length)
+        out[12] = UInt8(truncatingIfNeeded: length >> 8)
+        out[13] = ~out[11]
+        out[14] = ~out[12]
+        let crc = out.withUnsafeBufferPointer { crc32_z(0, $0.baseAddress! + singleBlockPrefix, count) }
+        appendLittleEndian(UInt32(truncatingIfNeeded: crc), to: &out)
+        appendLittleEndian(UInt32(truncatingIfNeeded: count), to: &out)
+    }
+
     private static func appendLittleEndian(_ value: UInt32, to out: inout [UInt8]) {
-        for shift in stride(from: UInt32(0), to: 32, by: 8) { out.append(UInt8(truncatingIfNeeded: value >> shift)) }
+        withUnsafeBytes(of: value.littleEndian) { out.append(contentsOf: $0) }
     }
 
     /// The data of `bytes` when it is exactly one valid member of stored blocks (no optional
@@ -40,6 +71,7 @@ enum GzipStoredMember {
         guard bytes.count >= 10 + 5 + 8, bytes[0] == 0x1F, bytes[1] == 0x8B, bytes[2] == 0x08, bytes[3] == 0 else {
             return nil
         }
+        if bytes[10] & 0b111 == 0b001 { return readSingleBlock(bytes, limit: limit) }
         var data: [UInt8] = []
         var position = 10
         var final = false
@@ -61,6 +93,25 @@ enum GzipStoredMember {
             littleEndian(bytes, at: position + 4) == UInt32(truncatingIfNeeded: data.count)
         else { return nil }
         return data
+    }
+
+    /// ``read(_:limit:)`` of a member whose first block is its last (every frame under 64 KiB
+    /// that ``write(_:)`` or ``endSingleBlock(_:)`` made): the data copied out once and the
+    /// trailer read in place.
+    private static func readSingleBlock(_ bytes: [UInt8], limit: Int) -> [UInt8]? {
+        bytes.withUnsafeBufferPointer { buffer -> [UInt8]? in
+            let length = Int(buffer[11]) | Int(buffer[12]) << 8
+            let complement = Int(buffer[13]) | Int(buffer[14]) << 8
+            let start = singleBlockPrefix
+            guard length ^ complement == 0xFFFF, length <= limit, start + length + 8 == buffer.count else { return nil }
+            let data = UnsafeBufferPointer(rebasing: buffer[start..<(start + length)])
+            let crc = UInt32(truncatingIfNeeded: crc32_z(0, data.baseAddress, length))
+            let trailer = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[(start + length)...])
+            guard UInt32(littleEndian: trailer.loadUnaligned(as: UInt32.self)) == crc,
+                UInt32(littleEndian: trailer.loadUnaligned(fromByteOffset: 4, as: UInt32.self)) == UInt32(truncatingIfNeeded: length)
+            else { return nil }
+            return Array(data)
+        }
     }
 
     private static func littleEndian(_ bytes: [UInt8], at position: Int) -> UInt32 {

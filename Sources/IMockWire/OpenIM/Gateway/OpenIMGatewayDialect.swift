@@ -1,3 +1,4 @@
+import IMockCommon
 import IMockCore
 
 /// OpenIM's message gateway (msggateway) as a dialect (reference openim-zim.md §A4,
@@ -17,8 +18,9 @@ public struct OpenIMGatewayDialect: WireDialect {
     /// The background flag: the handshake's, then 2004's.
     public private(set) var isInBackground = false
     private var codec = OpenIMFrameCodec(encoding: .gob, gzip: false)
-    /// Requests waiting for the engine's reply, by the tag the dialect gave them.
-    private var pending: [String: Pending] = [:]
+    /// Requests waiting for the engine's reply, by the tag the dialect gave them: one or two
+    /// at a time, searched by `==` rather than hashed (a `SmallMap`).
+    private var pending = SmallMap<String, Pending>()
     private var nextTag: UInt64 = 0
     private var inbox = OpenIMOfflineInbox()
     /// Between the engine's offline start and finish: messages go to the inbox, not out.
@@ -97,7 +99,8 @@ public struct OpenIMGatewayDialect: WireDialect {
     // MARK: Incoming
 
     public mutating func decode(_ message: WireMessage) -> [DialectInput] {
-        guard let handshake else {
+        // Not bound: a copy of the handshake retains each of its strings, at every frame.
+        guard handshake != nil else {
             return [.close(WireClose(code: CloseCode.policyViolation, reason: "no handshake"))]
         }
         switch message {
@@ -110,7 +113,7 @@ public struct OpenIMGatewayDialect: WireDialect {
             } catch {
                 return [.close(WireClose(code: CloseCode.invalidPayload, reason: "\(error)"))]
             }
-            guard request.sendID == handshake.sendID else {
+            guard request.sendID == handshake?.sendID else {
                 return [.close(WireClose(code: CloseCode.policyViolation, reason: "sendID is not the connection's user"))]
             }
             return self.request(request)
@@ -124,7 +127,7 @@ public struct OpenIMGatewayDialect: WireDialect {
         switch message?["type"]?.stringValue {
         case "ping":
             let tag = newTag()
-            pending[tag.rawValue] = .textPing(body: message?["body"] ?? .null)
+            pending.updateValue(.textPing(body: message?["body"] ?? .null), forKey: tag.rawValue)
             return [.command(.ping(tag))]
         case "pong":
             return []
@@ -183,7 +186,10 @@ public struct OpenIMGatewayDialect: WireDialect {
 
     /// 1003: a 1:1 text message for the engine.
     private mutating func send(_ request: OpenIMGeneralWsReq) -> [DialectInput] {
-        guard let data = try? OpenIMPB.MsgData(protobufBytes: request.data) else {
+        if let send = OpenIMChatMessage.scannedSend(request.data) {
+            return [.command(.send(remember(request, clientMsgID: send.clientMsgID), to: send.recvID, text: send.text))]
+        }
+        guard let data = try? OpenIMPB.MsgData.decoded(request.data) else {
             return [reply(to: request, error: OpenIMError(.args, "data is not a MsgData"))]
         }
         switch OpenIMChatMessage.text(of: data) {
@@ -227,9 +233,7 @@ public struct OpenIMGatewayDialect: WireDialect {
                 inbox.add(chat)
                 return []
             }
-            var messages = OpenIMPB.PushMessages()
-            messages.msgs[OpenIMChatMessage.conversationID(of: chat)] = OpenIMPB.PullMsgs(msgs: [OpenIMChatMessage.msgData(chat)])
-            return [message(OpenIMResp(reqIdentifier: Request.push, data: messages.protobufBytes()))]
+            return [message(OpenIMResp(reqIdentifier: Request.push, data: OpenIMChatMessage.pushMessagesBytes(chat)))]
         case .tokenWillExpire, .syncStart, .syncFinish:
             return []  // OpenIM has no such push, and its logins ask for no data sync
         }
@@ -265,15 +269,17 @@ public struct OpenIMGatewayDialect: WireDialect {
 
     private mutating func newTag() -> RequestTag {
         nextTag += 1
-        return RequestTag("r\(nextTag)")
+        return RequestTag("r" + String(nextTag))  // not interpolated: one string a request
     }
 
     /// A tag for `request`, remembered until the engine answers it.
     private mutating func remember(_ request: OpenIMGeneralWsReq, clientMsgID: String = "") -> RequestTag {
         let tag = newTag()
-        pending[tag.rawValue] = .request(
-            reqIdentifier: request.reqIdentifier, msgIncr: request.msgIncr, operationID: request.operationID,
-            clientMsgID: clientMsgID)
+        pending.updateValue(
+            .request(
+                reqIdentifier: request.reqIdentifier, msgIncr: request.msgIncr, operationID: request.operationID,
+                clientMsgID: clientMsgID),
+            forKey: tag.rawValue)
         return tag
     }
 
