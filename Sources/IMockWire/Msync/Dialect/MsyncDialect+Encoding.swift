@@ -80,7 +80,12 @@ extension MsyncDialect {
             let notice = inbox.add(message)
             guard notice, !receivingOffline else { return [] }
             // `CommNotice(queue: jid(message.from))`, written in place.
-            return [MsyncEnvelope.message(command: .notice, framing: framing) { writeUserJID(message.from, field: 1, to: &$0) }]
+            let appKeyField = appKeyField
+            return [
+                MsyncEnvelope.message(command: .notice, framing: framing) {
+                    Self.writeUserJID(message.from, appKeyField: appKeyField, field: 1, to: &$0)
+                }
+            ]
         case .syncStart, .syncFinish:
             return []  // msync has no data-sync frames (the Web SDK syncs over REST)
         }

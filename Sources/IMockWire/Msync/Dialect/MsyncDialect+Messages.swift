@@ -54,11 +54,12 @@ extension MsyncDialect {
             ack.timestamp = timestamp
             return wire(.sync, ack)
         }
+        let appKeyField = appKeyField
         return MsyncEnvelope.message(command: .sync, framing: framing) { writer in
             writer.write(MsyncPB.Status(), as: MsyncPB.Status.self, field: 1)
             writer.write(metaId, as: ProtobufUInt64.self, field: 2)
             writer.write(serverId, as: ProtobufUInt64.self, field: 3)
-            writeUserJID(recipient, field: 6, to: &writer)
+            Self.writeUserJID(recipient, appKeyField: appKeyField, field: 6, to: &writer)
             writer.write(timestamp, as: ProtobufUInt64.self, field: 8)
         }
     }
@@ -81,6 +82,13 @@ extension MsyncDialect {
     /// Writes `jid(user)` as field `field` — the same bytes — from its app key's and domain's
     /// fields encoded once: only the name is written as a string.
     func writeUserJID(_ user: String, field: Int, to writer: inout ProtobufWriter) {
+        Self.writeUserJID(user, appKeyField: appKeyField, field: field, to: &writer)
+    }
+
+    /// ``writeUserJID(_:field:to:)`` with the connection's ``appKeyField``: what the writing
+    /// closures of a frame capture instead of the dialect (a capture of `self` copied the
+    /// whole dialect, inbox and all, per frame).
+    static func writeUserJID(_ user: String, appKeyField: [UInt8], field: Int, to writer: inout ProtobufWriter) {
         writer.writeTag(field: field, wireType: .lengthDelimited)
         writer.writeLengthDelimited { jid in
             jid.writeEncoded(appKeyField)
@@ -107,7 +115,9 @@ extension MsyncDialect {
     /// `nextKey`, `queue` and `isLast` — written straight into the envelope's bytes, each meta
     /// and its body in place (``MsyncPB/Meta/writeText(id:from:to:text:timestamp:to:)``).
     func pageMessage(_ page: MsyncInbox.Page, of queue: MsyncPB.JID) -> WireMessage {
-        MsyncEnvelope.message(command: .sync, framing: framing) { writer in
+        let appKeyField = appKeyField
+        let timestamp = timestamp
+        return MsyncEnvelope.message(command: .sync, framing: framing) { writer in
             writer.write(MsyncPB.Status(), as: MsyncPB.Status.self, field: 1)
             for message in page.messages {
                 writer.writeTag(field: 4, wireType: .lengthDelimited)
@@ -116,7 +126,7 @@ extension MsyncDialect {
                         id: UInt64(message.messageId) ?? 0, text: message.text,
                         timestamp: UInt64(max(0, message.timestamp)), to: &metaWriter
                     ) { writer, field in
-                        writeUserJID(field == 2 ? message.from : message.to, field: field, to: &writer)
+                        Self.writeUserJID(field == 2 ? message.from : message.to, appKeyField: appKeyField, field: field, to: &writer)
                     }
                 }
             }
