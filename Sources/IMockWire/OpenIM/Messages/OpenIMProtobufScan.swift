@@ -3,8 +3,8 @@ import IMockCommon
 /// A cursor over protobuf bytes for the one-pass readers of the messages every chat message
 /// goes through (``OpenIMPB/MsgData/scanned(_:)``, ``OpenIMPB/MsgsByConversation/scanned(_:)``):
 /// tags, varints and length-delimited ranges read straight from the array, nil for anything
-/// malformed. It accepts exactly what ``ProtobufReader`` accepts for those (a varint of at most
-/// ten bytes, the tenth at most 1; a length within the message); a scan that meets anything else
+/// malformed. It accepts exactly what ``ProtobufReader`` accepts for those (its varints through
+/// the same ``ProtobufVarint``; a length within the message); a scan that meets anything else
 /// gives up and the general reader reads the bytes, errors included.
 struct OpenIMProtobufScan {
     let bytes: [UInt8]
@@ -24,22 +24,10 @@ struct OpenIMProtobufScan {
     /// The next tag as its raw key (field number << 3 | wire type), nil if malformed.
     mutating func key() -> UInt64? { varint() }
 
-    /// A varint, nil if malformed or cut.
+    /// A varint (``ProtobufVarint``), nil if malformed or cut.
     mutating func varint() -> UInt64? {
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < end {
-            let byte = bytes[index]
-            index += 1
-            if shift == 63 {
-                guard byte <= 1 else { return nil }
-                return result | UInt64(byte) << 63
-            }
-            result |= UInt64(byte & 0x7F) << shift
-            if byte & 0x80 == 0 { return result }
-            shift += 7
-        }
-        return nil
+        guard case .value(let value) = ProtobufVarint.read(bytes, at: &index, end: end) else { return nil }
+        return value
     }
 
     /// The range of a length-delimited value, nil if its length is malformed or past the end.
