@@ -67,14 +67,7 @@ struct OpenIMFastPathTests {
         inputs += Self.chats.map { OpenIMChatMessage.sendBytes($0, senderPlatformID: 5) }
         inputs.append(OpenIMSamples.msgData.protobufBytes())  // map, nested and repeated fields: left
         inputs.append(OpenIMSamples.textMessage.protobufBytes())
-        var scanned = 0
-        for input in Self.mutations(of: inputs) {
-            let general = try? OpenIMPB.MsgData(protobufBytes: input)
-            guard let scan = OpenIMPB.MsgData.scanned(input) else { continue }
-            scanned += 1
-            #expect(scan == general, "\(input.hexString)")
-        }
-        #expect(scanned > 1_000)
+        Self.expectScanAgrees(over: inputs, scan: OpenIMPB.MsgData.scanned) { try? OpenIMPB.MsgData(protobufBytes: $0) }
         for chat in Self.chats {
             #expect(OpenIMPB.MsgData.scanned(OpenIMChatMessage.msgData(chat).protobufBytes()) == OpenIMChatMessage.msgData(chat))
         }
@@ -107,14 +100,7 @@ struct OpenIMFastPathTests {
         two.notificationMsgs["n"] = OpenIMPB.PullMsgs(msgs: [OpenIMSamples.textMessage], endSeq: 9)
         inputs.append(two.protobufBytes())
         inputs.append(two.protobufBytes() + two.protobufBytes())  // every key twice: the last wins
-        var scanned = 0
-        for input in Self.mutations(of: inputs) {
-            let general = try? OpenIMPB.PushMessages(protobufBytes: input)
-            guard let scan = OpenIMPB.PushMessages.scanned(input) else { continue }
-            scanned += 1
-            #expect(scan == general, "\(input.hexString)")
-        }
-        #expect(scanned > 1_000)
+        Self.expectScanAgrees(over: inputs, scan: OpenIMPB.PushMessages.scanned) { try? OpenIMPB.PushMessages(protobufBytes: $0) }
         #expect(try OpenIMPB.PushMessages.decoded(two.protobufBytes()) == two)
     }
 
@@ -180,6 +166,20 @@ struct OpenIMFastPathTests {
     /// `inputs`, every truncation of each, and each with bytes changed at every position
     /// (seeded), so that the scans meet malformed varints, lengths past the end, other wire
     /// types and field numbers, and invalid UTF-8.
+    /// Over every mutation of `inputs`: what `scan` reads equals what the general reader
+    /// reads, and the scan takes more than a thousand of them.
+    static func expectScanAgrees<Value: Equatable>(
+        over inputs: [[UInt8]], scan: ([UInt8]) -> Value?, general: ([UInt8]) -> Value?
+    ) {
+        var scanned = 0
+        for input in mutations(of: inputs) {
+            guard let read = scan(input) else { continue }
+            scanned += 1
+            #expect(read == general(input), "\(input.hexString)")
+        }
+        #expect(scanned > 1_000)
+    }
+
     static func mutations(of inputs: [[UInt8]]) -> [[UInt8]] {
         var random = SplitMix64(seed: 27)
         var all: [[UInt8]] = []
