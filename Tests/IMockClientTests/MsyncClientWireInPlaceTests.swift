@@ -49,6 +49,8 @@ struct MsyncClientWireInPlaceTests {
             }
         }
         #expect(corpus.count > 1_000)
+        // Pages of chat texts take the page scanner's way on the binary side: not a vacuous test.
+        #expect(corpus.filter { MsyncPageScanner.scan($0).map { !$0.messages.isEmpty } == true }.count > 100)
         for bytes in corpus {
             let (binary, text) = (MsyncClientWire(), MsyncClientWire())
             for wire in [binary, text] {
@@ -61,5 +63,16 @@ struct MsyncClientWireInPlaceTests {
             let fromText = text.decode(.text(Base64.encode(bytes)))
             #expect(fromBinary == fromText, "\(bytes)")
         }
+    }
+
+    @Test("a page of chat texts is read in place: the message, the key that confirms it, the queue")
+    func pageScanner() throws {
+        let pages = Self.serverFrames.compactMap(MsyncPageScanner.scan)
+        let page = try #require(pages.first { !$0.messages.isEmpty })
+        let message = try #require(page.messages.first)
+        #expect(page.messages.count == 1)
+        #expect(message.id == 7 && message.from == "bob" && message.to == "alice" && message.text == "hi é" && message.timestamp == 5)
+        #expect(page.nextKey == 7 && page.queue == "bob" && page.isLast == false)
+        #expect(pages.contains { $0.messages.isEmpty && $0.isLast == true }, "the empty last page")
     }
 }

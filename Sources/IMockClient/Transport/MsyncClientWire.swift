@@ -166,7 +166,9 @@ final class MsyncClientWire: ClientWire {
         var payload = reader
         do throws(ProtobufError) {
             switch command {
-            case .sync: return syncAnswer(try MsyncPB.CommSyncDL(protobuf: &payload))
+            case .sync:
+                if let page = MsyncPageScanner.scan(payload: payload) { return scannedPage(page) }
+                return syncAnswer(try MsyncPB.CommSyncDL(protobuf: &payload))
             case .notice: return notice(try MsyncPB.CommNotice(protobuf: &payload))
             default: return nil
             }
@@ -238,15 +240,34 @@ final class MsyncClientWire: ClientWire {
         if let metaId = answer.metaId, metaId != 0 { return sendAck(metaId, answer) }
         var output = ClientWireOutput()
         for meta in answer.metas { output.inputs += inputs(of: meta) }
-        guard let queue = answer.queue?.name, pulling.contains(queue) else { return output }
-        if answer.isLast == true || answer.nextKey == nil {
+        return pageRead(output, queue: answer.queue?.name, nextKey: answer.nextKey, isLast: answer.isLast)
+    }
+
+    /// A page of chat texts read in place (``MsyncPageScanner``): what ``syncAnswer(_:)`` makes
+    /// of the same page.
+    private func scannedPage(_ page: MsyncPageScanner.Page) -> ClientWireOutput {
+        var output = ClientWireOutput()
+        for message in page.messages {
+            let chat = ChatMessage(
+                messageId: String(message.id ?? 0), from: message.from ?? "", to: message.to ?? user, text: message.text,
+                timestamp: Int64(clamping: message.timestamp ?? 0))
+            output.inputs.append(.success(.push(.message(chat))))
+        }
+        return pageRead(output, queue: page.queue, nextKey: page.nextKey, isLast: page.isLast)
+    }
+
+    /// After a page's messages: the next pull confirming it, or the end of its queue's sync.
+    private func pageRead(_ read: ClientWireOutput, queue: String?, nextKey: UInt64?, isLast: Bool?) -> ClientWireOutput {
+        var output = read
+        guard let queue, pulling.contains(queue) else { return output }
+        if isLast == true || nextKey == nil {
             pulling.remove(queue)
             if case .running(var remaining) = offlineSync, remaining.remove(queue) != nil {
                 offlineSync = remaining.isEmpty ? .done : .running(remaining)
                 if remaining.isEmpty { output.inputs.append(.success(.push(.offlineFinish))) }
             }
         } else {
-            output.send += pull(queue, key: answer.nextKey)
+            output.send += pull(queue, key: nextKey)
         }
         return output
     }

@@ -58,16 +58,38 @@ enum MsyncSyncScanner {
 
     /// `Meta{ns: CHAT}` whose payload is a text message body.
     private static func send(_ reader: inout ProtobufReader) throws(ProtobufError) -> Upload? {
+        guard let meta = try textMeta(&reader) else { return nil }
+        return .send(metaId: meta.id ?? 0, recipient: meta.to ?? meta.bodyTo ?? "", text: meta.text)
+    }
+
+    /// What a chat text meta carries, its JIDs by name only.
+    struct TextMeta: Equatable {
         var id: UInt64?
+        /// `Meta.from.name` and `Meta.to.name` (nil when the JID or its name is absent).
+        var from: String?
+        var to: String?
+        var timestamp: UInt64?
+        /// The body's own `from.name` and `to.name`.
+        var bodyFrom: String?
+        var bodyTo: String?
+        var text: String
+    }
+
+    /// `Meta{ns: CHAT, payload: MessageBody{type: NORMAL/CHAT, contents: [one text]}}`, read
+    /// as the general decoders read it; nil for any other meta (the general path's).
+    static func textMeta(_ reader: inout ProtobufReader) throws(ProtobufError) -> TextMeta? {
+        var id: UInt64?
+        var from: String??
         var to: String??
+        var timestamp: UInt64?
         var ns: MsyncPB.Meta.NameSpace?
         var body: ProtobufReader?
         while let field = try reader.nextField() {
             switch field.number {
             case 1: id = try reader.read(ProtobufUInt64.self)
-            case 2: _ = try jidName(&reader)
+            case 2: from = try jidName(&reader)
             case 3: to = try jidName(&reader)
-            case 4: _ = try reader.read(ProtobufUInt64.self)
+            case 4: timestamp = try reader.read(ProtobufUInt64.self)
             case 5: ns = try reader.read(MsyncPB.Meta.NameSpace.self)
             case 6: body = try reader.inPlaceValue()
             case 7: _ = try reader.read(MsyncPB.Meta.RouteType.self)
@@ -75,20 +97,23 @@ enum MsyncSyncScanner {
             default: break
             }
         }
-        guard ns == .chat, var body, let (bodyTo, text) = try textBody(&body) else { return nil }
-        return .send(metaId: id ?? 0, recipient: (to ?? nil) ?? bodyTo ?? "", text: text)
+        guard ns == .chat, var body, let (bodyFrom, bodyTo, text) = try textBody(&body) else { return nil }
+        return TextMeta(
+            id: id, from: from ?? nil, to: to ?? nil, timestamp: timestamp, bodyFrom: bodyFrom, bodyTo: bodyTo, text: text)
     }
 
-    /// `MessageBody{type: NORMAL/CHAT, contents: [one text]}`: the body's `to.name` and the text.
-    private static func textBody(_ reader: inout ProtobufReader) throws(ProtobufError) -> (String?, String)? {
+    /// `MessageBody{type: NORMAL/CHAT, contents: [one text]}`: the body's `from.name`,
+    /// `to.name` and the text.
+    private static func textBody(_ reader: inout ProtobufReader) throws(ProtobufError) -> (String?, String?, String)? {
         var type = MsyncPB.MessageBody.BodyType.normal
+        var from: String??
         var to: String??
         var text: String?
         var contents = 0
         while let field = try reader.nextField() {
             switch field.number {
             case 1: type = try reader.read(MsyncPB.MessageBody.BodyType.self)
-            case 2: _ = try jidName(&reader)
+            case 2: from = try jidName(&reader)
             case 3: to = try jidName(&reader)
             case 4:
                 contents += 1
@@ -101,7 +126,7 @@ enum MsyncSyncScanner {
             }
         }
         guard type == .normal || type == .chat, let text else { return nil }
-        return (to ?? nil, text)
+        return (from ?? nil, to ?? nil, text)
     }
 
     /// A `JID` field read as `read(MsyncPB.JID.self)` reads it — the same checks, the same
