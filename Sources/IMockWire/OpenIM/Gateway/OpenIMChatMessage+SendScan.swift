@@ -29,7 +29,9 @@ extension OpenIMChatMessage {
                     guard let string = String(validUTF8: bytes[range]) else { return nil }
                     clientMsgID = string
                 case 1, 3, 5, 7, 8, 22, 23:
-                    guard isUTF8(bytes[range]) else { return nil }
+                    guard bytes.withUnsafeBufferPointer({ ProtobufString.isValid(UnsafeBufferPointer(rebasing: $0[range])) }) else {
+                        return nil
+                    }
                 default: return nil
                 }
             case 0:
@@ -48,10 +50,5 @@ extension OpenIMChatMessage {
         let plain = bytes.withUnsafeBufferPointer { plainText(ofContent: UnsafeBufferPointer(rebasing: $0[content])) }
         guard let plain else { return nil }
         return (recvID, clientMsgID, plain)
-    }
-
-    /// Whether `bytes` are UTF-8, without making a string of them when they are ASCII.
-    private static func isUTF8(_ bytes: ArraySlice<UInt8>) -> Bool {
-        bytes.allSatisfy { $0 < 0x80 } || String(validUTF8: bytes) != nil
     }
 }

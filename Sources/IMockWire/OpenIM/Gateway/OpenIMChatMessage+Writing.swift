@@ -92,10 +92,8 @@ extension OpenIMChatMessage {
     private static func writeContent(_ text: String, to writer: inout ProtobufWriter) {
         var text = text
         let written = text.withUTF8 { text -> Bool in
-            guard !text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                return false
-            }
-            let prefix = #"{"content":""#.utf8
+            guard isPlainJSONText(text) else { return false }
+            let prefix = contentPrefix
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + text.count + 2) { buffer in
                 var end = buffer.initialize(fromContentsOf: prefix)
                 end = UnsafeMutableBufferPointer(rebasing: buffer[end...]).initialize(fromContentsOf: text) + end

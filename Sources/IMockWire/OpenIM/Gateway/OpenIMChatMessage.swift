@@ -91,7 +91,8 @@ public enum OpenIMChatMessage {
         return (try? JSONValue.parse(content))?["content"]?.stringValue
     }
 
-    private static let contentPrefix = Array(#"{"content":""#.utf8)
+    /// What ``content(_:)`` writes before a plain text.
+    static let contentPrefix = Array(#"{"content":""#.utf8)
 
     /// The text between `{"content":"` and `"}` when nothing in it needs unescaping and it is
     /// UTF-8; else nil.
@@ -107,10 +108,15 @@ public enum OpenIMChatMessage {
         else { return nil }
         for index in 0..<prefix where buffer[index] != contentPrefix[index] { return nil }
         let text = UnsafeBufferPointer(rebasing: buffer[prefix..<(buffer.count - 2)])
-        guard !text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            return nil
-        }
+        guard isPlainJSONText(text) else { return nil }
         return String(validUTF8: text)
+    }
+
+    /// Whether `text` stands in a JSON string as it is: no control character, quote or
+    /// backslash (what ``content(_:)`` would escape). Both the push's writer and the send's
+    /// reader put such a text between `{"content":"` and `"}` by hand.
+    static func isPlainJSONText(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        !text.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") })
     }
 
     /// The engine's message from a pushed or pulled `MsgData` (the reference client's view).

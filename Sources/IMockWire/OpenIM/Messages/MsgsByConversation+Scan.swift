@@ -26,22 +26,7 @@ extension OpenIMPB.MsgsByConversation {
         guard bytes.count <= ProtobufLimits.standard.maximumMessageSize else { return nil }
         var scan = OpenIMProtobufScan(bytes, 0..<bytes.count)
         guard scan.key() == OpenIMProtobufScan.key(1, 2), let range = scan.lengthDelimited(), scan.isAtEnd else { return nil }
-        var entry = OpenIMProtobufScan(bytes, range)
-        var messages: [OpenIMPB.MsgData] = []
-        while !entry.isAtEnd {
-            switch entry.key() {
-            case OpenIMProtobufScan.key(1, 2):
-                guard entry.string() != nil else { return nil }
-            case OpenIMProtobufScan.key(2, 2):
-                guard let range = entry.lengthDelimited() else { return nil }
-                var pull = OpenIMProtobufScan(bytes, range)
-                guard let read = pullMsgs(&pull) else { return nil }
-                messages = read.msgs
-            default:
-                return nil
-            }
-        }
-        return messages
+        return entryParts(OpenIMProtobufScan(bytes, range))?.value.msgs
     }
 
     /// The message in `bytes`: ``scanned(_:)``, else the general reader's.
@@ -53,26 +38,34 @@ extension OpenIMPB.MsgsByConversation {
     /// One map entry (a missing key or value is its default; a repeated key keeps the last
     /// value, as ``ProtobufReader/readMapEntry(key:value:into:)`` does).
     private static func entry(_ scan: inout OpenIMProtobufScan, into map: inout [String: OpenIMPB.PullMsgs]) -> Bool {
-        guard let range = scan.lengthDelimited() else { return false }
-        var entry = OpenIMProtobufScan(scan.bytes, range)
+        guard let range = scan.lengthDelimited(), let (key, value) = entryParts(OpenIMProtobufScan(scan.bytes, range)) else {
+            return false
+        }
+        map[key] = value
+        return true
+    }
+
+    /// A map entry's key and value (each its default when missing, the last when repeated);
+    /// nil for anything else.
+    private static func entryParts(_ scan: OpenIMProtobufScan) -> (key: String, value: OpenIMPB.PullMsgs)? {
+        var entry = scan
         var key = ""
         var value = OpenIMPB.PullMsgs()
         while !entry.isAtEnd {
             switch entry.key() {
             case OpenIMProtobufScan.key(1, 2):
-                guard let string = entry.string() else { return false }
+                guard let string = entry.string() else { return nil }
                 key = string
             case OpenIMProtobufScan.key(2, 2):
-                guard let range = entry.lengthDelimited() else { return false }
-                var pull = OpenIMProtobufScan(scan.bytes, range)
-                guard let read = pullMsgs(&pull) else { return false }
+                guard let range = entry.lengthDelimited() else { return nil }
+                var pull = OpenIMProtobufScan(entry.bytes, range)
+                guard let read = pullMsgs(&pull) else { return nil }
                 value = read
             default:
-                return false
+                return nil
             }
         }
-        map[key] = value
-        return true
+        return (key, value)
     }
 
     /// `PullMsgs`: its messages, `isEnd`, `endSeq`.
