@@ -80,14 +80,9 @@ extension MsyncDialect {
     }
 
     /// Writes `jid(user)` as field `field` — the same bytes — from its app key's and domain's
-    /// fields encoded once: only the name is written as a string.
-    func writeUserJID(_ user: String, field: Int, to writer: inout ProtobufWriter) {
-        Self.writeUserJID(user, appKeyField: appKeyField, field: field, to: &writer)
-    }
-
-    /// ``writeUserJID(_:field:to:)`` with the connection's ``appKeyField``: what the writing
-    /// closures of a frame capture instead of the dialect (a capture of `self` copied the
-    /// whole dialect, inbox and all, per frame).
+    /// fields encoded once (the connection's ``appKeyField``): only the name is written as a
+    /// string. Static, so that the writing closures of a frame capture the field, not the
+    /// dialect (a capture of `self` copied the whole dialect, inbox and all, per frame).
     static func writeUserJID(_ user: String, appKeyField: [UInt8], field: Int, to writer: inout ProtobufWriter) {
         writer.writeTag(field: field, wireType: .lengthDelimited)
         writer.writeLengthDelimited { jid in
@@ -104,7 +99,8 @@ extension MsyncDialect {
         return writer.bytes
     }()
 
-    /// The meta of a chat message for this connection's user.
+    /// The meta of a chat message for this connection's user: the value ``pageMessage(_:of:)``
+    /// writes in place (the tests hold the two equal).
     func meta(_ message: ChatMessage) -> MsyncPB.Meta {
         .text(
             id: UInt64(message.messageId) ?? 0, from: jid(message.from), to: jid(message.to), text: message.text,

@@ -45,7 +45,7 @@ public struct MsyncDialect: WireDialect {
     var selfJID: MsyncPB.JID? {
         didSet { appKeyField = Self.appKeyField(selfJID?.appKey) }
     }
-    /// `selfJID`'s app key as field 1 of a JID (empty without one), for ``writeUserJID(_:field:to:)``.
+    /// `selfJID`'s app key as field 1 of a JID (empty without one), for ``writeUserJID(_:appKeyField:field:to:)``.
     private(set) var appKeyField: [UInt8] = []
     var loggedIn = false
     var inbox: MsyncInbox
