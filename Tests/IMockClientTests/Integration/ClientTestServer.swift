@@ -46,11 +46,12 @@ final class ClientTestServer: @unchecked Sendable {
         http = HTTPTestClient(port: port)
     }
 
-    /// An in-process server; `sessionIdleTimeout` replaces the default 30 s (a client on manual
-    /// timers never pings, and a loaded machine can stall a test that long).
-    init(clock: Timeline.Mode = .system, sessionIdleTimeout: Duration? = nil) throws {
+    /// An in-process server whose `/ws` connections idle out after `sessionIdleTimeout` (a
+    /// client on manual timers never pings, and a loaded machine can stall a test for longer
+    /// than the server's default 30 s: ``PatientTimeouts``).
+    init(clock: Timeline.Mode = .system, sessionIdleTimeout: Duration = PatientTimeouts.sessionIdle) throws {
         var configuration = ServerConfiguration()
-        if let sessionIdleTimeout { configuration.sessionIdleTimeout = sessionIdleTimeout }
+        configuration.sessionIdleTimeout = sessionIdleTimeout
         configuration.port = 0
         configuration.apps = [.init(key: ClientTestServer.app, registrationMode: .open)]
         configuration.clockMode = clock

@@ -107,9 +107,9 @@ struct ShellBehaviourTests {
 
     @Test("timers on a shared timeline: a drop reconnects only when the test moves the timeline")
     func timelineTimers() async throws {
-        // Its client never pings (its timers wait for the timeline): the server must not close it
-        // as idle while a busy machine holds the test back (it did, after 30 s, in full runs).
-        let server = try ClientTestServer(sessionIdleTimeout: .seconds(600))
+        // Its client never pings (its timers wait for the timeline): the fixture's patient idle
+        // timeout keeps the server from closing it while a busy machine holds the test back.
+        let server = try ClientTestServer()
         let token = try server.userToken("alice")
         let timeline = Timeline(mode: .virtual, startMs: 5_000)
         let client = try IMClient(

@@ -21,6 +21,7 @@ final class FaultFixture: @unchecked Sendable {
         configuration.port = 0
         configuration.apps = [.init(key: "acme#chat", registrationMode: .open), .init(key: "other#chat", registrationMode: .open)]
         configuration.clockMode = clock
+        configuration.sessionIdleTimeout = PatientTimeouts.sessionIdle
         configuration.adminSecret = InProcessServer.adminSecret
         configuration.randomSeed = seed
         let directory = try configuration.makeDirectory(settings: DirectorySettings(passwordIterations: 10), nowMs: SystemClock().nowMs)
@@ -59,8 +60,13 @@ final class FaultFixture: @unchecked Sendable {
             #"{"op":"login","id":"login","appKey":"\#(app)","user":"\#(user)","token":"\#(token.body["access_token"]?.string ?? "")","#
                 + #""device":{"os":"ios","name":"phone","uuid":"\#(uuid)","extension":""},"sync":[\#(syncList)]}"#)
         if waitForLogin {
-            let reply = await client.next(op: "login.ok")
-            precondition(reply["op"]?.string == "login.ok", "login of \(user) failed: \(reply)")
+            var reply = await client.next()
+            while !["login.ok", "login.error"].contains(reply["op"]?.string ?? ""), reply["op"]?.string?.hasPrefix("<") == false {
+                reply = await client.next()
+            }
+            guard reply["op"]?.string == "login.ok" else {
+                throw FixtureFailure(description: "login of \(user) failed: \(reply) (token answer \(token))")
+            }
         }
         return client
     }

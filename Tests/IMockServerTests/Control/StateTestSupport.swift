@@ -31,13 +31,13 @@ extension SessionFixture {
         let added = try control(
             "POST", "/_imock/seed",
             json: #"{"version":1,"apps":[{"appKey":"acme#other","registrationMode":"open"}]}"#)
-        precondition(added.status == 200, "seed acme#other: \(added)")
+        guard added.status == 200 else { throw FixtureFailure(description: "seed acme#other: \(added)") }
     }
 
     /// Registers `user` (password "pw") in `acme#other` and returns a one-hour token.
     func otherUserToken(_ user: String) throws -> String {
         let created = try http.request("POST", "/acme/other/users", json: #"{"username":"\#(user)","password":"pw"}"#)
-        precondition(created.status == 200, "register \(user): \(created)")
+        guard created.status == 200 else { throw FixtureFailure(description: "register \(user): \(created)") }
         let token = try http.request(
             "POST", "/acme/other/token", json: #"{"grant_type":"password","username":"\#(user)","password":"pw","ttl":3600}"#)
         return token.body["access_token"]?.string ?? ""

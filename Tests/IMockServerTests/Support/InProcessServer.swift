@@ -11,12 +11,13 @@ final class InProcessServer: @unchecked Sendable {
     let port: UInt16
     private let owner: ServerLoopOwner
 
-    /// `configure` changes anything else of the configuration after the ones given here are set. With
+    /// `configure` changes anything else of the configuration after the ones given here are set
+    /// (`sessionIdleTimeout` is ``PatientTimeouts/sessionIdle`` unless a test is about it). With
     /// `dataDirectory` the server keeps its state in a store there (`--data`). `workers` derive
     /// password hashes (the process's shared pool by default).
     init(
         apps: [ServerConfiguration.InitialApp] = [ServerConfiguration.defaultApp], clock: Timeline.Mode = .system,
-        sessionIdleTimeout: Duration = ServerConfiguration.defaultSessionIdleTimeout,
+        sessionIdleTimeout: Duration = PatientTimeouts.sessionIdle,
         configure: (inout ServerConfiguration) -> Void = { _ in }, dialects: [DialectRoute] = DialectCatalog.served,
         dataDirectory: String? = nil, passwordIterations: Int = 10, workers: WorkerPool = .shared
     ) throws {

@@ -12,7 +12,7 @@ final class SessionFixture: Sendable {
     let clientLoop: EventLoop
 
     init(
-        clock: Timeline.Mode = .system, sessionIdleTimeout: Duration = ServerConfiguration.defaultSessionIdleTimeout,
+        clock: Timeline.Mode = .system, sessionIdleTimeout: Duration = PatientTimeouts.sessionIdle,
         configure: (inout ServerConfiguration) -> Void = { _ in }, dialects: () -> [DialectRoute] = { DialectCatalog.served },
         dataDirectory: String? = nil
     ) throws {
