@@ -33,21 +33,25 @@ public final class IMockProcess: @unchecked Sendable {
     /// With `openFileLimit`, the child runs through `/bin/sh -c 'ulimit -n LIMIT; exec imock …'`
     /// so both its soft and hard descriptor limits are `LIMIT`; with `fileSizeLimitBlocks`, its
     /// largest file is that many blocks of `/bin/sh`'s `ulimit -f` (512 bytes for dash).
+    /// The child's session idle timeout is ``PatientTimeouts/sessionIdle`` (through its
+    /// environment variable, so a `--session-idle-timeout` in `arguments` still wins).
     public static func start(
         _ arguments: [String] = [], openFileLimit: Int? = nil, fileSizeLimitBlocks: Int? = nil
     ) async throws -> IMockProcess {
-        let binary = try binaryPath()
         // --exit-with-parent: a test process that crashes does not leave its servers running.
-        let serveArguments = ["serve", "--port", "0", "--exit-with-parent"] + arguments
+        // `env` execs the binary in its own place: the child's pid stays the one signalled.
+        let command = [
+            "/usr/bin/env", "IMOCK_SESSION_IDLE_TIMEOUT=\(PatientTimeouts.sessionIdle.components.seconds)", try binaryPath(),
+            "serve", "--port", "0", "--exit-with-parent",
+        ] + arguments
         let process: SpawnedProcess
         let limits = [openFileLimit.map { "ulimit -n \($0)" }, fileSizeLimitBlocks.map { "ulimit -f \($0)" }].compactMap { $0 }
         if !limits.isEmpty {
-            // "$0" is the binary and "$@" the arguments: nothing is re-parsed by the shell.
+            // "$0" is the program and "$@" the arguments: nothing is re-parsed by the shell.
             process = try SpawnedProcess.spawn(
-                "/bin/sh", ["-c", limits.joined(separator: " && ") + " && exec \"$0\" \"$@\"", binary] + serveArguments,
-                stdout: .null)
+                "/bin/sh", ["-c", limits.joined(separator: " && ") + " && exec \"$0\" \"$@\""] + command, stdout: .null)
         } else {
-            process = try SpawnedProcess.spawn(binary, serveArguments, stdout: .null)
+            process = try SpawnedProcess.spawn(command[0], Array(command.dropFirst()), stdout: .null)
         }
         let log = LogCollector()
         log.startDraining(process.stderr!)

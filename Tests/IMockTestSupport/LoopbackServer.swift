@@ -35,14 +35,19 @@ public final class LoopbackServer: @unchecked Sendable {
         return try await loop.submit { server.value.connectionCount }
     }
 
-    /// The connection count once it reaches `expected`, or the last count read after `limit`.
+    /// The connection count once it reaches `expected`, or the first count read after `limit`.
     /// A closing connection stays counted until the peer's FIN ends its lingering, which can
     /// land just after the client saw its close.
+    ///
+    /// The deadline is read before each count is asked: a loaded run can hold this task back
+    /// for many seconds between the loop reading a count and the task resuming with it, and a
+    /// count read before the deadline says nothing about the time after it.
     public func connectionCount(settlingAt expected: Int, limit: Duration = .seconds(5)) async throws -> Int {
         let deadline = ContinuousClock.now + limit
         while true {
+            let past = ContinuousClock.now > deadline
             let count = try await connectionCount()
-            if count == expected || ContinuousClock.now > deadline { return count }
+            if count == expected || past { return count }
             try await Task.sleep(for: .milliseconds(10))
         }
     }
