@@ -13,11 +13,13 @@ extension ScenarioRun {
         guard !ordering.isEmpty else { return }
         var frames: [String: [(sequence: Int64, event: JSONValue)]] = [:]
         for app in fixture.apps {
-            let entries = try await journalEntries(of: app.name)
-            settledJournal[app.name] = entries
             let seen = barrierSeen[app.name] ?? 0
-            barrierSeen[app.name] = entries.count
-            for entry in entries.dropFirst(seen) {
+            // From the older of the two cursors: the timeline reads the same fetch right after.
+            let entries = try await journalEntries(of: app.name, after: min(seen, journalSeen[app.name] ?? 0))
+            settledJournal[app.name] = entries
+            let new = Self.entries(entries, after: seen)
+            barrierSeen[app.name] = Self.lastSequence(of: new) ?? seen
+            for entry in new {
                 learnResource(from: entry, app: app.name)
                 guard let device = device(of: entry, app: app.name), let event = entry["event"] else { continue }
                 serverSequence += 1
@@ -39,8 +41,21 @@ extension ScenarioRun {
         }
     }
 
-    /// The server's journal of fixture app `app` (up to its last 10,000 entries).
-    func journalEntries(of app: String) async throws(ScenarioFailure) -> [JSONValue] {
-        try await server.link.control("GET", "journal?app=\(apps[app]!.query)")["entries"]?.arrayValue ?? []
+    /// The server's journal of fixture app `app` (up to its last 10,000 entries), those numbered
+    /// after `after` only when given.
+    func journalEntries(of app: String, after: Int64? = nil) async throws(ScenarioFailure) -> [JSONValue] {
+        let cursor = after.map { "&afterSeq=\($0)" } ?? ""
+        return try await server.link.control("GET", "journal?app=\(apps[app]!.query)\(cursor)")["entries"]?.arrayValue ?? []
+    }
+
+    /// The journal entries of `entries` numbered after `sequence` (a cursor stays right when the
+    /// server drops the older half of a full journal, where a count of entries read did not).
+    static func entries(_ entries: [JSONValue], after sequence: Int64) -> [JSONValue] {
+        entries.filter { ($0["seq"]?.intValue ?? 0) > sequence }
+    }
+
+    /// The number of the last of `entries`, nil when there are none.
+    static func lastSequence(of entries: [JSONValue]) -> Int64? {
+        entries.last?["seq"]?.intValue
     }
 }

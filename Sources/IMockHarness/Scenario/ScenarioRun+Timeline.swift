@@ -14,11 +14,12 @@ extension ScenarioRun {
         let fetched = settledJournal
         settledJournal = [:]
         for app in fixture.apps {
-            let entries: [JSONValue]
-            if let settled = fetched[app.name] { entries = settled } else { entries = try await journalEntries(of: app.name) }
             let seen = journalSeen[app.name] ?? 0
-            journalSeen[app.name] = entries.count
-            for entry in entries.dropFirst(seen) {
+            let read: [JSONValue]
+            if let settled = fetched[app.name] { read = settled } else { read = try await journalEntries(of: app.name, after: seen) }
+            let entries = Self.entries(read, after: seen)
+            journalSeen[app.name] = Self.lastSequence(of: entries) ?? seen
+            for entry in entries {
                 learnResource(from: entry, app: app.name)
                 let resource = entry["resource"]?.stringValue
                 let device = device(of: entry, app: app.name)

@@ -36,12 +36,13 @@ public final class ScenarioRun {
     var timeline: [TimelineEvent] = []
     /// Clock moves not yet merged into the timeline.
     var clockMoves: [(fromMs: Int64, toMs: Int64)] = []
-    var journalSeen: [String: Int] = [:]
-    /// Journal entries already given to the ordering barrier, by app, and the last server
-    /// sequence it numbered (``orderThroughAdapters(since:)``).
-    var barrierSeen: [String: Int] = [:]
+    /// The number (`seq`) of the last journal entry of each app the timeline took.
+    var journalSeen: [String: Int64] = [:]
+    /// The number of the last journal entry of each app given to the ordering barrier
+    /// (``orderThroughAdapters(since:)``).
+    var barrierSeen: [String: Int64] = [:]
     /// The journal the ordering barrier fetched after a step settled, by app, left for the
-    /// timeline that reads it right after (``journalEntries(of:)``): one fetch per step.
+    /// timeline that reads it right after (``journalEntries(of:after:)``): one fetch per step.
     var settledJournal: [String: [JSONValue]] = [:]
     /// What `sent` checks have seen (Record/ScenarioRun+Sent.swift).
     var sentState = SentState()

@@ -107,9 +107,9 @@ public final class MockServer {
                 loop.execute { this.value.object.armTimelineTimer() }
             }
         }
-        hub.onJournal = { [unowned self] entry in
+        hub.onJournal = { [unowned self] entry, sequence in
             self.metrics.record(entry)
-            self.events.publish(entry)
+            self.events.publish(entry, sequence: sequence)
         }
         installRoutes(this, dialects: dialects)
         if store != nil {

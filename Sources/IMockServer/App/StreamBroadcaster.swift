@@ -2,26 +2,27 @@ import IMockCore
 import IMockNet
 
 /// Fans the sent-journal out to the `/_imock/events` subscribers as Server-Sent Events: one
-/// `event: journal` per entry, numbered by a per-process `id` that grows by one for every
-/// journal entry (filtered streams see gaps). Loop-confined.
+/// `event: journal` per entry, whose `id` is the entry's number in the journal (its `seq`,
+/// growing by one for every entry: filtered streams see gaps). Loop-confined.
 final class StreamBroadcaster {
     /// How often an idle stream gets a `: keep-alive` comment, on the loop's real-time timer.
     static let defaultKeepAliveInterval: Duration = .seconds(15)
 
     /// The keep-alive period of streams opened from now on (tests shorten it).
     var keepAliveInterval = StreamBroadcaster.defaultKeepAliveInterval
-    /// The id of the last journal entry published (0 before the first).
-    private(set) var lastEventID: UInt64 = 0
+    /// The number of the last journal entry published (0 before the first).
+    private(set) var lastEventID: Int64 = 0
     private var subscribers: [UInt64: StreamSubscriber] = [:]
 
     /// Open streams.
     var subscriberCount: Int { subscribers.count }
 
-    /// Sends `entry` to every subscriber whose filter accepts it.
-    func publish(_ entry: JournalEntry) {
-        lastEventID += 1
+    /// Sends `entry`, numbered `sequence` in the journal, to every subscriber whose filter
+    /// accepts it.
+    func publish(_ entry: JournalEntry, sequence: Int64) {
+        lastEventID = sequence
         guard !subscribers.isEmpty else { return }
-        let event = Self.event(id: lastEventID, entry)
+        let event = Self.event(id: sequence, entry)
         // A write may drop a slow subscriber, which removes it from `subscribers`; the loop
         // runs over a copy.
         for subscriber in subscribers.values where subscriber.accepts(entry) {
@@ -39,8 +40,9 @@ final class StreamBroadcaster {
 
     /// One SSE event: `id`, `event: journal` and the entry as one line of JSON (the shape of
     /// `GET /_imock/journal`'s entries; compact JSON never holds a raw line break).
-    static func event(id: UInt64, _ entry: JournalEntry) -> [UInt8] {
-        Array("id: \(id)\nevent: journal\ndata: ".utf8) + InspectionControl.json(entry).encoded() + Array("\n\n".utf8)
+    static func event(id: Int64, _ entry: JournalEntry) -> [UInt8] {
+        Array("id: \(id)\nevent: journal\ndata: ".utf8) + InspectionControl.json(entry, sequence: id).encoded()
+            + Array("\n\n".utf8)
     }
 
     /// The SSE comment sent to idle streams.

@@ -15,13 +15,12 @@ enum InspectionControl {
             ]
         },
         ControlRoute("GET", "/_imock/journal") { context, request throws(ControlError) in
-            try request.allowQuery(["app", "sinceMs"])
+            try request.allowQuery(["app", "sinceMs", "afterSeq"])
             let since = try request.intQuery("sinceMs", in: ValueLimits.epochMs)
+            let after = try request.intQuery("afterSeq", in: ValueLimits.counter)
             let app = try request.appQuery(in: context.directory)
-            let entries = context.sessions.journal.filter { entry in
-                (since.map { entry.atMs >= $0 } ?? true) && (app.map { entry.app == $0 } ?? true)
-            }
-            return ["entries": .array(entries.map(json))]
+            let found = context.sessions.journal(afterSequence: after, sinceMs: since, app: app)
+            return ["entries": .array(found.map { json($0.entry, sequence: $0.sequence) })]
         },
     ]
 
@@ -41,6 +40,14 @@ enum InspectionControl {
         ]
     }
 
+    /// A journal entry as `GET /_imock/journal` and `/_imock/events` give it, with its number.
+    static func json(_ entry: JournalEntry, sequence: Int64) -> JSONValue {
+        let fields = json(entry)
+        guard case .object(let members) = fields else { return fields }
+        return .object([(key: "seq", value: .int(sequence))] + members)
+    }
+
+    /// A journal entry's fields (what a recording keeps of it has no number).
     static func json(_ entry: JournalEntry) -> JSONValue {
         let event: JSONValue
         if case .closed(let code, let reason) = entry.event {

@@ -4,20 +4,51 @@ import IMockCore
 /// events, refusals and closes, in order — the last ``capacity``; when full, the older half
 /// goes at once (one move, not one per entry).
 ///
+/// Every entry is numbered in the order it was appended, 1, 2, 3 … for the life of the server
+/// (its `seq`, and its `id` on `GET /_imock/events`): a reader that keeps the last number it
+/// read asks for what came after it (`afterSeq`), which stays right when the older half goes.
+///
 /// Entries are kept compact (``Stored``), half the size of a ``JournalEntry``: a fleet of
 /// 15,000 logins fills the journal, and each entry cost ~160 bytes (docs/BENCHMARKS.md, `fleet`).
 struct HubJournal {
     static let capacity = 10_000
     private var stored: [Stored] = []
+    /// The number of `stored[0]` (of the next entry while empty).
+    private var firstSequence: Int64 = 1
     /// The dialect names entries carry, each once (a handful); an entry holds its index.
     private var dialects: [String] = []
 
     /// The entries, oldest first, as they were appended.
     var entries: [JournalEntry] { stored.map { $0.entry(dialects: dialects) } }
 
-    mutating func append(_ entry: JournalEntry) {
-        if stored.count >= Self.capacity { stored.removeFirst(stored.count / 2) }
+    /// The number the next entry appended gets.
+    var nextSequence: Int64 { firstSequence + Int64(stored.count) }
+
+    /// The entries numbered after `afterSequence`, at or after `sinceMs`, of `app` (each
+    /// condition left out when nil), oldest first with their numbers: only those are built.
+    /// The server clock can be set back, so the times are not assumed to be in order.
+    func entries(afterSequence: Int64?, sinceMs: Int64?, app: AppKey?) -> [(sequence: Int64, entry: JournalEntry)] {
+        let start = afterSequence.map { Int(clamping: max(0, $0 + 1 - firstSequence)) } ?? 0
+        var found: [(sequence: Int64, entry: JournalEntry)] = []
+        for index in stored.indices.dropFirst(start) {
+            let kept = stored[index]
+            if let sinceMs, kept.atMs < sinceMs { continue }
+            if let app, kept.app != app { continue }
+            found.append((firstSequence + Int64(index), kept.entry(dialects: dialects)))
+        }
+        return found
+    }
+
+    /// Appends `entry`; returns its number.
+    @discardableResult
+    mutating func append(_ entry: JournalEntry) -> Int64 {
+        if stored.count >= Self.capacity {
+            let dropped = stored.count / 2
+            stored.removeFirst(dropped)
+            firstSequence += Int64(dropped)
+        }
         stored.append(Stored(entry, dialect: dialectIndex(entry.dialect)))
+        return nextSequence - 1
     }
 
     /// `name`'s index in ``dialects`` plus one, 0 for none.

@@ -64,6 +64,11 @@ final class SessionHub {
     /// Record mode's recordings (Record/SessionHub+Record.swift).
     var recorder = SessionRecorder()
     var journal: [JournalEntry] { journalLog.entries }
+    /// The journal's entries after `afterSequence`, at or after `sinceMs`, of `app`, with their
+    /// numbers (``HubJournal/entries(afterSequence:sinceMs:app:)``).
+    func journal(afterSequence: Int64?, sinceMs: Int64?, app: AppKey?) -> [(sequence: Int64, entry: JournalEntry)] {
+        journalLog.entries(afterSequence: afterSequence, sinceMs: sinceMs, app: app)
+    }
 
     /// An open connection's state, behind one reference: its ~64 bytes inline made every slot
     /// of `channels` that large, and the table has 32,768 slots for 15,000 connections.
@@ -363,8 +368,9 @@ final class SessionHub {
         return WireStep.steps(for: output, dialect: &state.dialect, nowMs: wireNowMs)
     }
 
-    /// Called with every journal entry as it is recorded (the event stream and metrics listen).
-    var onJournal: ((JournalEntry) -> Void)?
+    /// Called with every journal entry and its number as it is recorded (the event stream and
+    /// metrics listen).
+    var onJournal: ((JournalEntry, Int64) -> Void)?
 
     /// The dialect name of an open connection (`imock`, `msync`, `openim` …), from its dialect
     /// (a table of names per connection cost a slot each).
@@ -375,9 +381,9 @@ final class SessionHub {
     private func record(_ entry: JournalEntry, dialect: String? = nil) {
         var entry = entry
         entry.dialect = entry.dialect ?? dialect ?? dialectName(of: entry.connection)
-        onJournal?(entry)
+        let sequence = journalLog.append(entry)
+        onJournal?(entry, sequence)
         recordJournal(entry)
-        journalLog.append(entry)
         if case .closed(let code, _) = entry.event, code >= 4000, logger.logs(.info) {
             logger.info(
                 "session.closed", ["conn": String(entry.connection.rawValue), "app": entry.app?.description ?? "-",

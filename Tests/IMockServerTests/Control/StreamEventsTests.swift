@@ -60,9 +60,13 @@ struct StreamEventsTests {
         #expect(Int(closed.id ?? "") == (Int(kicked.id ?? "") ?? -1) + 1)
         _ = await phone.next(op: "<closed>")
 
-        // Same shape as GET /_imock/journal.
+        // Same shape as GET /_imock/journal; the id is the entry's number there.
         let journal = try fixture.control("GET", "/_imock/journal").body["entries"]?.array ?? []
         #expect(journal.suffix(2) == [.object(kicked.json), .object(closed.json)])
+        #expect(kicked.json["seq"]?.int == Int(kicked.id ?? ""))
+        // A client that reconnects asks for what came after the last id it read.
+        let missed = try fixture.control("GET", "/_imock/journal?afterSeq=\(kicked.id ?? "")").body["entries"]?.array
+        #expect(missed == [.object(closed.json)])
 
         // The stream survives: the next journal entry arrives on it too.
         try await failLogin(fixture.server, loop: fixture.clientLoop, app: SessionFixture.app)

@@ -105,7 +105,7 @@ struct JournalGoldenTests {
             body = String(body.dropFirst(digits.count))
         }
         output += body
-        return output.replacing(#"},{"atMs""#, with: "}\n{\"atMs\"") + "\n"
+        return output.replacing(#"},{"seq""#, with: "}\n{\"seq\"") + "\n"
     }
 }
 

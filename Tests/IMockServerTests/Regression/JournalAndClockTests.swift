@@ -59,6 +59,8 @@ struct JournalAndClockTests {
             ("/_imock/journal?app=nope%23x", 404), ("/_imock/journal?app=acme", 400), ("/_imock/journal?bogus=1", 400),
             ("/_imock/journal?sinceMs=soon", 400), ("/_imock/journal?sinceMs=9223372036854775807", 400),
             ("/_imock/journal?app=acme%23chat&sinceMs=0", 200),
+            ("/_imock/journal?afterSeq=-1", 400), ("/_imock/journal?afterSeq=9007199254740992", 400),
+            ("/_imock/journal?afterSeq=next", 400), ("/_imock/journal?afterSeq=9007199254740991&sinceMs=0", 200),
         ])
     func journalQuery(path: String, status: Int) async throws {
         let fixture = try SessionFixture()

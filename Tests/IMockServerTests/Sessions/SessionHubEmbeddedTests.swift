@@ -145,6 +145,53 @@ struct SessionHubEmbeddedTests {
         #expect(journal.entries.first?.atMs == Int64(HubJournal.capacity / 2))
     }
 
+    @Test("the journal's query keeps the entries after a number, at or after sinceMs, of the app, in recorded order, on a clock set back")
+    func journalQuery() throws {
+        var journal = HubJournal()
+        let chat = try AppKey(parsing: "acme#chat")
+        let other = try AppKey(parsing: "acme#other")
+        // The clock was set back after the third entry: times are not in order.
+        for (atMs, app) in [(10, chat), (20, other), (30, chat), (5, chat), (25, other), (40, chat)] {
+            journal.append(JournalEntry(
+                atMs: Int64(atMs), connection: ConnectionID(1), app: app, user: "u", resource: nil,
+                event: .closed(code: 1000, reason: ""), dialect: "imock"))
+        }
+        func times(after: Int64? = nil, since: Int64? = nil, app: AppKey? = nil) -> [Int64] {
+            journal.entries(afterSequence: after, sinceMs: since, app: app).map(\.entry.atMs)
+        }
+        #expect(journal.entries(afterSequence: nil, sinceMs: nil, app: nil).map(\.sequence) == [1, 2, 3, 4, 5, 6])
+        #expect(times() == [10, 20, 30, 5, 25, 40])
+        #expect(times(since: 20) == [20, 30, 25, 40])
+        #expect(times(since: 20, app: chat) == [30, 40])
+        #expect(times(app: other) == [20, 25])
+        #expect(times(since: 41).isEmpty)
+        #expect(times(after: 3) == [5, 25, 40])
+        #expect(times(after: 3, since: 10, app: chat) == [40])
+        #expect(times(after: 6).isEmpty && times(after: 1 << 53).isEmpty)
+        #expect(times(after: 0) == times())
+        #expect(journal.entries(afterSequence: 3, sinceMs: 30, app: chat).allSatisfy { $0.entry.dialect == "imock" && $0.entry.user == "u" })
+    }
+
+    @Test("journal numbers go on across the drop of the older half: a cursor misses nothing and repeats nothing")
+    func journalNumbersSurviveTheDrop() {
+        var journal = HubJournal()
+        var cursor: Int64 = 0
+        var read: [Int64] = []
+        for number in 1...(HubJournal.capacity * 2 + 7) {
+            let sequence = journal.append(JournalEntry(
+                atMs: Int64(number), connection: ConnectionID(1), app: nil, user: nil, resource: nil, event: .closed(code: 1000, reason: "")))
+            #expect(sequence == Int64(number))
+            if number % 997 == 0 {
+                let found = journal.entries(afterSequence: cursor, sinceMs: nil, app: nil)
+                read += found.map(\.entry.atMs)
+                cursor = found.last?.sequence ?? cursor
+            }
+        }
+        read += journal.entries(afterSequence: cursor, sinceMs: nil, app: nil).map(\.entry.atMs)
+        #expect(read == (1...Int64(HubJournal.capacity * 2 + 7)).map { $0 })
+        #expect(journal.nextSequence == Int64(HubJournal.capacity * 2 + 8))
+    }
+
     @Test("the idle sweep closes the silent connections and looks again at the next deadline, not sooner than its granularity")
     func idleSweep() {
         let silences = [
