@@ -45,6 +45,15 @@ struct ControlRequest {
         return key
     }
 
+    /// An integer request header within `range`; nil when absent.
+    func intHeader(_ name: String, in range: ClosedRange<Int64>) throws(ControlError) -> Int64? {
+        guard let text = http.headers[name] else { return nil }
+        guard let value = Int64(text), range.contains(value) else {
+            throw .badRequest("the \(name) header must be an integer from \(range.lowerBound) to \(range.upperBound); got '\(text)'")
+        }
+        return value
+    }
+
     /// An integer query parameter within `range`; nil when absent.
     func intQuery(_ name: String, in range: ClosedRange<Int64>) throws(ControlError) -> Int64? {
         guard let text = http.queryValue(name) else { return nil }

@@ -8,12 +8,17 @@ enum StreamControl {
         ControlRoute("GET", "/_imock/events", response: { context, request throws(ControlError) in
             try request.allowQuery(["app"])
             let app = try request.appQuery(in: context.directory)
+            // EventSource sends the last id it read when it reconnects: what came after it that
+            // the journal still holds goes first.
+            let lastEventID = try request.intHeader("Last-Event-ID", in: ValueLimits.counter)
+            let sessions = context.sessions
+            let replay = lastEventID.map { after in { sessions.journal(afterSequence: after, sinceMs: nil, app: app) } }
             var head = HTTPResponse(status: 200)
             head.headers.set("Content-Type", "text/event-stream; charset=utf-8")
             head.headers.set("Cache-Control", "no-cache")
             // Proxies such as nginx would otherwise hold the events back.
             head.headers.set("X-Accel-Buffering", "no")
-            return .stream(head: head, delegate: StreamSubscriber(app: app, broadcaster: context.events))
+            return .stream(head: head, delegate: StreamSubscriber(app: app, broadcaster: context.events, replay: replay))
         }),
         ControlRoute("GET", "/_imock/metrics", response: { context, request throws(ControlError) in
             try request.allowQuery([])

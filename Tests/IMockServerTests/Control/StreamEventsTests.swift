@@ -101,6 +101,64 @@ struct StreamEventsTests {
         await server.stop()
     }
 
+    @Test("a client back with Last-Event-ID first gets the entries after it (of its app), then the live ones")
+    func lastEventIDReplays() async throws {
+        let server = try InProcessServer(
+            apps: [.init(key: "acme#chat", registrationMode: .open), .init(key: "beta#two", registrationMode: .open)],
+            clock: .virtual)
+        let clientLoop = try EventLoop()
+        clientLoop.start()
+        try await failLogin(server, loop: clientLoop, app: "acme#chat")
+        try await failLogin(server, loop: clientLoop, app: "beta#two")
+        try await failLogin(server, loop: clientLoop, app: "acme#chat")
+        #expect(try await eventually(server) { $0.events.lastEventID == 6 })
+
+        let back = try StreamTestClient(port: server.port, headers: ["Last-Event-ID: 2"])
+        #expect(try back.next().comments == ["subscribed"])
+        #expect(try (0..<4).map { _ in try back.nextEvent().id } == ["3", "4", "5", "6"])
+        let filtered = try StreamTestClient(port: server.port, path: "/_imock/events?app=acme%23chat", headers: ["Last-Event-ID: 1"])
+        _ = try filtered.next()
+        let replayed = try (0..<3).map { _ in try filtered.nextEvent() }
+        #expect(replayed.map(\.id) == ["2", "5", "6"])
+        #expect(replayed.allSatisfy { $0.json["app"]?.string == "acme#chat" && $0.json["seq"]?.int == Int($0.id ?? "") })
+        let current = try StreamTestClient(port: server.port, headers: ["Last-Event-ID: 6"])
+        _ = try current.next()
+
+        // Then live, after the replay, on each of them.
+        try await failLogin(server, loop: clientLoop, app: "acme#chat")
+        #expect(try back.nextEvent().id == "7")
+        #expect(try filtered.nextEvent().id == "7")
+        #expect(try current.nextEvent().id == "7", "nothing was replayed past the last id")
+        clientLoop.stop()
+        await server.stop()
+    }
+
+    @Test("a replay keeps the newest entries that fit half the slow-client limit, oldest first")
+    func replayBudget() throws {
+        let entries = (1...50).map { number in
+            (sequence: Int64(number), entry: JournalEntry(
+                atMs: Int64(number), connection: ConnectionID(1), app: nil, user: nil, resource: nil, event: .closed(code: 1000, reason: "")))
+        }
+        let one = StreamBroadcaster.event(id: 50, entries[49].entry).count
+        let events = StreamSubscriber.replayEvents(entries, budget: one * 10 + one / 2)
+        let ids = events.map { String(decoding: $0, as: UTF8.self).split(separator: "\n")[0] }
+        #expect(ids == (41...50).map { "id: \($0)" })
+        #expect(StreamSubscriber.replayEvents(entries, budget: 1 << 20).count == 50)
+        #expect(StreamSubscriber.replayEvents([], budget: 1 << 20).isEmpty)
+    }
+
+    @Test("a Last-Event-ID that is not a number from 0 to 2^53 - 1 is a 400 in the error envelope", arguments: ["abc", "-1", "9007199254740992", ""])
+    func badLastEventID(value: String) async throws {
+        let fixture = try SessionFixture(clock: .virtual)
+        let response = try fixture.http.raw(
+            "GET", "/_imock/events", headers: ["Authorization: Bearer \(InProcessServer.adminSecret)", "Last-Event-ID: \(value)"])
+        let text = String(decoding: response.body, as: UTF8.self)
+        #expect(response.head.status == 400, "\(text)")
+        #expect(text.contains("Last-Event-ID") && text.contains(#""error_description":"#), "\(text)")
+        #expect(try await fixture.server.onLoop { $0.events.subscriberCount } == 0)
+        await fixture.stop()
+    }
+
     @Test(
         "refused subscriptions get the error envelope and open no stream",
         arguments: [
@@ -165,6 +223,28 @@ struct StreamEventsTests {
         #expect(result.stdout.hasPrefix(": subscribed\n\nid: 1\nevent: journal\ndata: {"), "\(result.stdout)")
         #expect(result.stdout.contains(#""op":"login.error""#))
         #expect(result.stdout.contains("id: 2\nevent: journal\ndata: {"))
+    }
+
+    @Test("curl -N with a Last-Event-ID header gets the entries after it, then the live ones")
+    func curlResumes() async throws {
+        try #require(ExternalCommand.isAvailable("curl"))
+        let fixture = try SessionFixture(clock: .virtual)
+        try await failLogin(fixture.server, loop: fixture.clientLoop, app: SessionFixture.app)
+        let url = "\(fixture.server.baseURL)/_imock/events"
+        let curl = Task {
+            try await runInBackground("curl", [
+                "-sN", "--max-time", "20", "-H", "Authorization: Bearer \(InProcessServer.adminSecret)", "-H", "Last-Event-ID: 1", url,
+            ])
+        }
+        #expect(try await eventually(fixture.server) { $0.events.subscriberCount == 1 })
+        try await failLogin(fixture.server, loop: fixture.clientLoop, app: SessionFixture.app)
+        #expect(try await eventually(fixture.server) { $0.events.lastEventID == 4 })
+        await fixture.stop()
+        let result = try await curl.value
+        #expect(result.status == 0, "\(result.stderr)")
+        let ids = result.stdout.split(separator: "\n").filter { $0.hasPrefix("id: ") }
+        #expect(ids == ["id: 2", "id: 3", "id: 4"], "\(result.stdout)")
+        #expect(result.stdout.hasPrefix(": subscribed\n\nid: 2\nevent: journal\ndata: {"), "\(result.stdout)")
     }
 
     @Test("Python's urllib reads the stream line by line")

@@ -26,11 +26,13 @@ final class StreamTestClient {
     private var raw: [UInt8] = []
     private var text = ""
 
-    /// Opens `path` with `Authorization: Bearer <token>` (none when nil).
-    init(port: UInt16, path: String = "/_imock/events", token: String? = InProcessServer.adminSecret) throws {
+    /// Opens `path` with `Authorization: Bearer <token>` (none when nil) and `headers`
+    /// (`"Last-Event-ID: 4"`).
+    init(port: UInt16, path: String = "/_imock/events", token: String? = InProcessServer.adminSecret, headers: [String] = []) throws {
         let socket = try RawSocket(port: port)
         var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
         if let token { request += "Authorization: Bearer \(token)\r\n" }
+        for header in headers { request += header + "\r\n" }
         try socket.send(request + "\r\n")
         var received: [UInt8] = []
         let separator = Array("\r\n\r\n".utf8)
