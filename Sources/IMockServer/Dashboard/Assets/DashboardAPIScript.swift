@@ -62,11 +62,11 @@ enum DashboardAPIScript {
 
         // Calls endpoint `name`; resolves to {method, path, status, json} for a 2xx answer (or
         // {…, response} with `stream: true`), else throws an APIError with the server's
-        // error_description.
-        export async function call(name, { params, query, body, signal, stream = false } = {}) {
+        // error_description. `extraHeaders` are sent as well (the stream's Last-Event-ID).
+        export async function call(name, { params, query, body, signal, stream = false, extraHeaders = {} } = {}) {
           const method = ENDPOINTS[name][0];
           const path = pathOf(name, params, query);
-          const headers = { Authorization: `Bearer ${adminSecret.get() ?? ''}` };
+          const headers = { ...extraHeaders, Authorization: `Bearer ${adminSecret.get() ?? ''}` };
           if (body !== undefined) headers['Content-Type'] = 'application/json';
           let response;
           try {

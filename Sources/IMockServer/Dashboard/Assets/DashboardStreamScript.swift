@@ -1,6 +1,7 @@
 /// `/_imock/ui/stream.js`: the live event stream. `EventSource` cannot send an
 /// `Authorization` header, so the stream is read with `fetch` and a body reader, and parsed as
-/// Server-Sent Events here; it reconnects with back-off until closed.
+/// Server-Sent Events here; it reconnects with back-off until closed, sending the last id it
+/// read as `Last-Event-ID`, as `EventSource` would, so the server replays what it missed.
 enum DashboardStreamScript {
     static let text = #"""
         import { call } from './api.js';
@@ -15,14 +16,20 @@ enum DashboardStreamScript {
           let closed = false;
           (async () => {
             let delay = 500;
+            let lastId;
+            const read = (event) => {
+              if (event.id !== undefined) lastId = event.id;
+              onEvent(event);
+            };
             while (!closed) {
               let reason = 'the stream ended';
               try {
                 onState('connecting');
-                const { response } = await call('events', { query: { app: appKey }, signal: controller.signal, stream: true });
+                const extraHeaders = lastId === undefined ? {} : { 'Last-Event-ID': lastId };
+                const { response } = await call('events', { query: { app: appKey }, signal: controller.signal, stream: true, extraHeaders });
                 onState('open');
                 delay = 500;
-                await readEvents(response.body, onEvent);
+                await readEvents(response.body, read);
               } catch (error) {
                 if (closed || error.name === 'AbortError') return;
                 if (error.status === 401) { onState('unauthorized'); return; }
