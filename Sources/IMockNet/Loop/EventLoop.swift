@@ -153,7 +153,10 @@ public final class EventLoop: @unchecked Sendable {
         for connection in connections { connection.flushDeferred() }
     }
 
-    /// Asks the loop to stop after the current iteration; safe from any thread.
+    /// Asks the loop to stop after the current iteration; safe from any thread. Tasks given to
+    /// ``execute(_:)`` before it still run, while the loop's sockets are open, and what they
+    /// write goes out: a caller that asks for a server's shutdown and then stops the loop gets
+    /// the shutdown's goodbyes whether the loop was asleep or in the middle of a turn.
     public func stop() {
         stopRequested.store(true, ordering: .releasing)
         wake()
@@ -206,6 +209,10 @@ public final class EventLoop: @unchecked Sendable {
     }
 
     private func shutdown() {
+        // A busy loop sees the stop at the end of its turn, before the tasks queued meanwhile:
+        // they run now, as a turn would have run them, before the sockets are closed under them.
+        runPendingTasks()
+        endTurn()
         for (fd, registration) in registrations.all {
             deregister(fd: fd)
             registration.handler.loopDidStop()

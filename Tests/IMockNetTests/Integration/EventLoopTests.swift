@@ -2,6 +2,7 @@
 @preconcurrency import Glibc
 #endif
 import CIMockShims
+import Dispatch
 import Synchronization
 import Testing
 @testable import IMockNet
@@ -27,6 +28,44 @@ struct EventLoopTests {
         #expect(fired.withLock { $0 } == ["a", "b", "c"])
         loop.stop()
         await loop.waitUntilStopped()
+    }
+
+    /// Holds a connection the listener accepted, for the test's thread to act on through the loop.
+    private final class Accepted: ConnectionHandler, @unchecked Sendable {
+        var connection: Connection?
+        func connectionDidBecomeActive(_ connection: Connection) { self.connection = connection }
+        func connection(_ connection: Connection, didReceive bytes: [UInt8]) {}
+        func connectionDidClose(_ connection: Connection, error: (any Error)?) {}
+    }
+
+    @Test("a task given before stop() runs before the loop closes its sockets, also when the loop was mid-turn, and its output goes out")
+    func tasksBeforeStopRunFirst() async throws {
+        let loop = try EventLoop()
+        let accepted = Accepted()
+        let listener = try TCPListener(loop: loop, address: try SocketAddress.resolve(host: "127.0.0.1", port: 0)) { fd, _ in
+            let connection = Connection(loop: loop, acceptedFD: fd)
+            connection.handler = accepted
+            try? connection.activate()
+        }
+        loop.start()
+        let client = try RawSocket(port: listener.address.port)
+        #expect(try await happens(within: .seconds(20)) { (try? await loop.submit { accepted.connection != nil }) == true })
+        // The loop is in the middle of a turn (this task) when the next task and the stop come:
+        // it sees the stop at the end of the turn, before it ran the next task.
+        let busy = DispatchSemaphore(value: 0)
+        loop.execute {
+            busy.signal()
+            usleep(200_000)
+        }
+        busy.wait()
+        loop.execute {
+            accepted.connection?.write(Array("goodbye".utf8))
+            accepted.connection?.close(.afterFlush)
+        }
+        loop.stop()
+        await loop.waitUntilStopped()
+        #expect(String(decoding: try client.receiveUntilClosed(), as: UTF8.self) == "goodbye")
+        _ = listener
     }
 
     @Test("execute and submit run on the loop thread from other threads")

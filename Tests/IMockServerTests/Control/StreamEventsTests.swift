@@ -77,13 +77,20 @@ struct StreamEventsTests {
         await fixture.stop()
     }
 
-    @Test("?app= keeps one app's entries; ids stay global, so a filtered stream sees gaps")
-    func appFilter() async throws {
+    /// A server on a virtual clock with the open apps acme#chat and beta#two, and a started
+    /// client loop.
+    static func twoApps() throws -> (InProcessServer, EventLoop) {
         let server = try InProcessServer(
             apps: [.init(key: "acme#chat", registrationMode: .open), .init(key: "beta#two", registrationMode: .open)],
             clock: .virtual)
         let clientLoop = try EventLoop()
         clientLoop.start()
+        return (server, clientLoop)
+    }
+
+    @Test("?app= keeps one app's entries; ids stay global, so a filtered stream sees gaps")
+    func appFilter() async throws {
+        let (server, clientLoop) = try Self.twoApps()
         let all = try StreamTestClient(port: server.port)
         let beta = try StreamTestClient(port: server.port, path: "/_imock/events?app=beta%23two")
         #expect(beta.status == 200)
@@ -103,11 +110,7 @@ struct StreamEventsTests {
 
     @Test("a client back with Last-Event-ID first gets the entries after it (of its app), then the live ones")
     func lastEventIDReplays() async throws {
-        let server = try InProcessServer(
-            apps: [.init(key: "acme#chat", registrationMode: .open), .init(key: "beta#two", registrationMode: .open)],
-            clock: .virtual)
-        let clientLoop = try EventLoop()
-        clientLoop.start()
+        let (server, clientLoop) = try Self.twoApps()
         try await failLogin(server, loop: clientLoop, app: "acme#chat")
         try await failLogin(server, loop: clientLoop, app: "beta#two")
         try await failLogin(server, loop: clientLoop, app: "acme#chat")
@@ -202,24 +205,29 @@ struct StreamEventsTests {
         await fixture.stop()
     }
 
+    /// Runs `curl -sN` on the fixture's event stream with `headers`, fails one login while it
+    /// reads, waits for the journal entry numbered `last`, then stops the server, which ends
+    /// the stream with its last chunk (and curl with it, long before --max-time and without
+    /// "transfer closed with outstanding read data", 18).
+    static func curlStream(
+        _ fixture: SessionFixture, headers: [String] = [], last: Int64
+    ) async throws -> (status: Int32, stdout: String, stderr: String) {
+        let url = "\(fixture.server.baseURL)/_imock/events"
+        let arguments = ["-sN", "--max-time", "20", "-H", "Authorization: Bearer \(InProcessServer.adminSecret)"]
+            + headers.flatMap { ["-H", $0] } + [url]
+        let curl = Task { try await runInBackground("curl", arguments) }
+        #expect(try await eventually(fixture.server) { $0.events.subscriberCount == 1 })
+        try await failLogin(fixture.server, loop: fixture.clientLoop, app: SessionFixture.app)
+        #expect(try await eventually(fixture.server) { $0.events.lastEventID == last })
+        await fixture.stop()
+        return try await curl.value
+    }
+
     @Test("curl -N prints the first event as it happens")
     func curlReadsFirstEvent() async throws {
         try #require(ExternalCommand.isAvailable("curl"))
-        let fixture = try SessionFixture(clock: .virtual)
-        let url = "\(fixture.server.baseURL)/_imock/events"
-        let curl = Task {
-            try await runInBackground("curl", [
-                "-sN", "--max-time", "20", "-H", "Authorization: Bearer \(InProcessServer.adminSecret)", url,
-            ])
-        }
-        #expect(try await eventually(fixture.server) { $0.events.subscriberCount == 1 })
-        try await failLogin(fixture.server, loop: fixture.clientLoop, app: SessionFixture.app)
-        #expect(try await eventually(fixture.server) { $0.events.lastEventID == 2 })
-        // Stopping the server ends the stream with its last chunk, and with it curl, long
-        // before --max-time and without "transfer closed with outstanding read data" (18).
-        await fixture.stop()
-        let result = try await curl.value
-        #expect(result.status == 0, "curl sees a complete stream: \(result.stderr)")
+        let result = try await Self.curlStream(try SessionFixture(clock: .virtual), last: 2)
+        #expect(result.status == 0, "curl sees a complete stream: \(result.stderr)\n\(result.stdout)")
         #expect(result.stdout.hasPrefix(": subscribed\n\nid: 1\nevent: journal\ndata: {"), "\(result.stdout)")
         #expect(result.stdout.contains(#""op":"login.error""#))
         #expect(result.stdout.contains("id: 2\nevent: journal\ndata: {"))
@@ -230,17 +238,7 @@ struct StreamEventsTests {
         try #require(ExternalCommand.isAvailable("curl"))
         let fixture = try SessionFixture(clock: .virtual)
         try await failLogin(fixture.server, loop: fixture.clientLoop, app: SessionFixture.app)
-        let url = "\(fixture.server.baseURL)/_imock/events"
-        let curl = Task {
-            try await runInBackground("curl", [
-                "-sN", "--max-time", "20", "-H", "Authorization: Bearer \(InProcessServer.adminSecret)", "-H", "Last-Event-ID: 1", url,
-            ])
-        }
-        #expect(try await eventually(fixture.server) { $0.events.subscriberCount == 1 })
-        try await failLogin(fixture.server, loop: fixture.clientLoop, app: SessionFixture.app)
-        #expect(try await eventually(fixture.server) { $0.events.lastEventID == 4 })
-        await fixture.stop()
-        let result = try await curl.value
+        let result = try await Self.curlStream(fixture, headers: ["Last-Event-ID: 1"], last: 4)
         #expect(result.status == 0, "\(result.stderr)")
         let ids = result.stdout.split(separator: "\n").filter { $0.hasPrefix("id: ") }
         #expect(ids == ["id: 2", "id: 3", "id: 4"], "\(result.stdout)")
