@@ -9,10 +9,16 @@ enum StreamControl {
             try request.allowQuery(["app"])
             let app = try request.appQuery(in: context.directory)
             // EventSource sends the last id it read when it reconnects: what came after it that
-            // the journal still holds goes first.
+            // the journal still holds goes first. An id this process has not given yet is from
+            // an earlier run of the server (numbers start again at 1): all it holds is new.
             let lastEventID = try request.intHeader("Last-Event-ID", in: ValueLimits.counter)
             let sessions = context.sessions
-            let replay = lastEventID.map { after in { sessions.journal(afterSequence: after, sinceMs: nil, app: app) } }
+            let replay = lastEventID.map { lastID in
+                {
+                    let after = lastID < sessions.journalNextSequence ? lastID : 0
+                    return sessions.journal(afterSequence: after, sinceMs: nil, app: app)
+                }
+            }
             var head = HTTPResponse(status: 200)
             head.headers.set("Content-Type", "text/event-stream; charset=utf-8")
             head.headers.set("Cache-Control", "no-cache")

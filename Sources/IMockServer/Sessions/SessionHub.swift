@@ -64,6 +64,8 @@ final class SessionHub {
     /// Record mode's recordings (Record/SessionHub+Record.swift).
     var recorder = SessionRecorder()
     var journal: [JournalEntry] { journalLog.entries }
+    /// The number the journal's next entry gets.
+    var journalNextSequence: Int64 { journalLog.nextSequence }
     /// The journal's entries after `afterSequence`, at or after `sinceMs`, of `app`, with their
     /// numbers (``HubJournal/entries(afterSequence:sinceMs:app:)``).
     func journal(afterSequence: Int64?, sinceMs: Int64?, app: AppKey?) -> [(sequence: Int64, entry: JournalEntry)] {

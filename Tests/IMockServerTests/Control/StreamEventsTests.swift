@@ -126,12 +126,17 @@ struct StreamEventsTests {
         #expect(replayed.allSatisfy { $0.json["app"]?.string == "acme#chat" && $0.json["seq"]?.int == Int($0.id ?? "") })
         let current = try StreamTestClient(port: server.port, headers: ["Last-Event-ID: 6"])
         _ = try current.next()
+        // An id from an earlier run of the server (past the newest here): everything held is new.
+        let earlierRun = try StreamTestClient(port: server.port, headers: ["Last-Event-ID: 99"])
+        _ = try earlierRun.next()
+        #expect(try (0..<6).map { _ in try earlierRun.nextEvent().id } == ["1", "2", "3", "4", "5", "6"])
 
         // Then live, after the replay, on each of them.
         try await failLogin(server, loop: clientLoop, app: "acme#chat")
         #expect(try back.nextEvent().id == "7")
         #expect(try filtered.nextEvent().id == "7")
         #expect(try current.nextEvent().id == "7", "nothing was replayed past the last id")
+        #expect(try earlierRun.nextEvent().id == "7")
         clientLoop.stop()
         await server.stop()
     }
