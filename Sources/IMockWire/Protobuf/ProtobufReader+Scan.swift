@@ -1,0 +1,36 @@
+/// What the one-pass scanners of hot messages (``MsyncSyncScanner``, ``MsyncPageScanner``)
+/// need of ``ProtobufReader`` besides ``ProtobufReader/nextField()`` and
+/// ``ProtobufReader/read(_:)``: a field's bytes read in place as a message of their own, and a
+/// string checked without being made. Every check is the general reader's own, so a scan built
+/// on these accepts no input the general decoders refuse.
+extension ProtobufReader {
+    /// The current length-delimited field's bytes as a reader of their own, in place: a
+    /// nested message (`nesting`, one level deeper) or a `bytes` field holding an encoded
+    /// message (same depth; the general path decodes such a field as a message of its own).
+    /// - Throws: ``ProtobufError/wrongWireType(expected:found:_:)`` for another wire type, and
+    ///   what ``nestedReader(nesting:)`` throws.
+    mutating func inPlaceValue(nesting: Bool = false) throws(ProtobufError) -> ProtobufReader {
+        try requireLengthDelimited()
+        let nested = try nestedReader(nesting: nesting)
+        currentField = nil
+        return nested
+    }
+
+    /// Reads the current field as `read(ProtobufString.self)` does — the same wire type, the
+    /// same UTF-8 check, the same errors — without making the string.
+    mutating func checkString() throws(ProtobufError) {
+        try requireLengthDelimited()
+        let (valid, offset) = try readLengthDelimitedValue { bytes, offset in (ProtobufString.isValid(bytes), offset) }
+        guard valid else { throw .invalidUTF8(ProtobufErrorLocation(offset: offset, path: fieldPath)) }
+        currentField = nil
+    }
+
+    /// Throws ``ProtobufError/wrongWireType(expected:found:_:)`` unless the current field is
+    /// length-delimited, as ``read(_:)`` of a length-delimited type does.
+    private func requireLengthDelimited() throws(ProtobufError) {
+        let field = pendingField()
+        guard field.wireType == .lengthDelimited else {
+            throw .wrongWireType(expected: .lengthDelimited, found: field.wireType, location)
+        }
+    }
+}
