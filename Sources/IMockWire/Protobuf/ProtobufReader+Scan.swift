@@ -1,9 +1,23 @@
-/// What the one-pass scanners of hot messages (``MsyncSyncScanner``, ``MsyncPageScanner``)
-/// need of ``ProtobufReader`` besides ``ProtobufReader/nextField()`` and
-/// ``ProtobufReader/read(_:)``: a field's bytes read in place as a message of their own, and a
-/// string checked without being made. Every check is the general reader's own, so a scan built
+/// What the one-pass scanners of hot messages (``MsyncSyncScanner``, ``MsyncPageScanner``,
+/// OpenIM's `scanned` readers) need of ``ProtobufReader`` besides ``ProtobufReader/nextField()``
+/// and ``ProtobufReader/read(_:)``: a field's bytes read in place (as a message of their own,
+/// or as bytes), a string checked without being made, and a scan run over bytes with any
+/// error turned into "not scanned". Every check is the general reader's own, so a scan built
 /// on these accepts no input the general decoders refuse.
 extension ProtobufReader {
+    /// `body` run over a reader of `bytes` (the standard limits): its answer, or nil when the
+    /// input is over the size limit or `body` throws — a scan's "leave it to the general
+    /// reader", which reads the bytes again and says what is wrong.
+    @inline(__always)
+    static func scanned<T>(_ bytes: [UInt8], _ body: (inout ProtobufReader) throws(ProtobufError) -> T?) -> T? {
+        do throws(ProtobufError) {
+            var reader = try ProtobufReader(bytes)
+            return try body(&reader)
+        } catch {
+            return nil
+        }
+    }
+
     /// The current length-delimited field's bytes as a reader of their own, in place: a
     /// nested message (`nesting`, one level deeper) or a `bytes` field holding an encoded
     /// message (same depth; the general path decodes such a field as a message of its own).
@@ -14,6 +28,15 @@ extension ProtobufReader {
         let nested = try nestedReader(nesting: nesting)
         currentField = nil
         return nested
+    }
+
+    /// The current field's bytes read as `read(ProtobufBytes.self)` reads them — the same wire
+    /// type, the same checks — but not copied: a slice of the input.
+    mutating func bytesInPlace() throws(ProtobufError) -> ArraySlice<UInt8> {
+        try requireLengthDelimited()
+        let value = try readLengthDelimitedValue()
+        currentField = nil
+        return value
     }
 
     /// Reads the current field as `read(ProtobufString.self)` does — the same wire type, the
