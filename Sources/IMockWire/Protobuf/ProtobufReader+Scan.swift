@@ -1,7 +1,7 @@
 /// What the one-pass scanners of hot messages (``MsyncSyncScanner``, ``MsyncPageScanner``,
 /// OpenIM's `scanned` readers) need of ``ProtobufReader`` besides ``ProtobufReader/nextField()``
 /// and ``ProtobufReader/read(_:)``: a field's bytes read in place (as a message of their own,
-/// or as bytes), a string checked without being made, and a scan run over bytes with any
+/// or as a range of the input), a string checked without being made, and a scan run over bytes with any
 /// error turned into "not scanned". Every check is the general reader's own, so a scan built
 /// on these accepts no input the general decoders refuse.
 extension ProtobufReader {
@@ -31,12 +31,13 @@ extension ProtobufReader {
     }
 
     /// The current field's bytes read as `read(ProtobufBytes.self)` reads them — the same wire
-    /// type, the same checks — but not copied: a slice of the input.
-    mutating func bytesInPlace() throws(ProtobufError) -> ArraySlice<UInt8> {
+    /// type, the same checks — but neither copied nor sliced: their range in the input (the
+    /// array the reader was made with).
+    mutating func rangeInPlace() throws(ProtobufError) -> Range<Int> {
         try requireLengthDelimited()
-        let value = try readLengthDelimitedValue()
+        let range = try readLengthDelimitedValue { bytes, offset in offset..<(offset + bytes.count) }
         currentField = nil
-        return value
+        return range
     }
 
     /// Reads the current field as `read(ProtobufString.self)` does — the same wire type, the
