@@ -1,9 +1,9 @@
 /// What the one-pass scanners of hot messages (``MsyncSyncScanner``, ``MsyncPageScanner``,
 /// OpenIM's `scanned` readers) need of ``ProtobufReader`` besides ``ProtobufReader/nextField()``
 /// and ``ProtobufReader/read(_:)``: a field's bytes read in place (as a message of their own,
-/// or as a range of the input), a string checked without being made, and a scan run over bytes with any
-/// error turned into "not scanned". Every check is the general reader's own, so a scan built
-/// on these accepts no input the general decoders refuse.
+/// or as a range of the input), a string checked without being made, and a scan run over
+/// bytes with any error turned into "not scanned". Every check is the general reader's own, so
+/// a scan built on these accepts no input the general decoders refuse.
 extension ProtobufReader {
     /// `body` run over a reader of `bytes` (the standard limits): its answer, or nil when the
     /// input is over the size limit or `body` throws — a scan's "leave it to the general
