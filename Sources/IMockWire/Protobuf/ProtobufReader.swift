@@ -115,8 +115,20 @@ public struct ProtobufReader: Sendable {
 
     // MARK: Raw values (for ProtobufFieldType conformances)
 
-    /// Reads a varint at the cursor (``ProtobufVarint``).
+    /// Reads a varint at the cursor (``ProtobufVarint``). A one-byte varint — every tag of a
+    /// field numbered up to 15, most lengths and small numbers — is read where this is called;
+    /// a longer one by ``readLongVarintValue()``.
+    @inline(__always)
     public mutating func readVarintValue() throws(ProtobufError) -> UInt64 {
+        if index < end, bytes[index] < 0x80 {
+            index += 1
+            return UInt64(bytes[index - 1])
+        }
+        return try readLongVarintValue()
+    }
+
+    /// Reads a varint at the cursor (``ProtobufVarint``), whatever its length.
+    private mutating func readLongVarintValue() throws(ProtobufError) -> UInt64 {
         let start = index
         switch ProtobufVarint.read(bytes, at: &index, end: end) {
         case .value(let value): return value
@@ -186,18 +198,23 @@ public struct ProtobufReader: Sendable {
     }
 
     /// Reads a length prefix and returns the range of the bytes it counts, checked against the
-    /// bytes left in this message before any conversion.
+    /// bytes left in this message before any conversion. Read where it is called (every
+    /// string, bytes and nested message), its error made elsewhere.
+    @inline(__always)
     private mutating func readLengthPrefixedRange() throws(ProtobufError) -> Range<Int> {
         let start = index
         let length = try readVarintValue()
         let remaining = end - index
-        guard length <= UInt64(remaining) else {
-            throw .lengthOutOfBounds(
-                length: length, remaining: remaining, ProtobufErrorLocation(offset: start, path: fieldPath))
-        }
+        guard length <= UInt64(remaining) else { throw lengthOutOfBounds(length, remaining: remaining, at: start) }
         let range = index..<(index + Int(length))
         index = range.upperBound
         return range
+    }
+
+    /// The error of a length prefix at `start` that counts more than the `remaining` bytes.
+    @inline(never)
+    private func lengthOutOfBounds(_ length: UInt64, remaining: Int, at start: Int) -> ProtobufError {
+        .lengthOutOfBounds(length: length, remaining: remaining, ProtobufErrorLocation(offset: start, path: fieldPath))
     }
 
     /// Reads and validates a tag at the cursor.

@@ -1,6 +1,6 @@
 /// The protobuf varint rule, in one place: at most 10 bytes, 7 bits each, low group first; the
-/// 10th byte at most 1 (a 64-bit value has one bit left for it). ``ProtobufReader`` and the
-/// one-pass scanners of hot messages (`OpenIMProtobufScan`) read varints through it.
+/// 10th byte at most 1 (a 64-bit value has one bit left for it). ``ProtobufReader`` reads
+/// varints through it.
 enum ProtobufVarint {
     /// What reading a varint found.
     enum Read {

@@ -135,14 +135,10 @@ enum MsyncSyncScanner {
         var jid = try reader.inPlaceValue(nesting: true)
         var name: String?
         while let field = try jid.nextField() {
-            guard (1...4).contains(field.number) else { continue }
-            guard field.wireType == .lengthDelimited else { return try jid.read(ProtobufString.self) }  // throws
-            if field.number == 2 {
-                name = try jid.read(ProtobufString.self)
-            } else {
-                let valid = try jid.readLengthDelimitedValue { bytes, _ in ProtobufString.isValid(bytes) }
-                guard valid else { throw .invalidUTF8(jid.location) }
-                jid.currentField = nil
+            switch field.number {
+            case 2: name = try jid.read(ProtobufString.self)
+            case 1, 3, 4: try jid.checkString()
+            default: break
             }
         }
         return name
@@ -161,21 +157,5 @@ enum MsyncSyncScanner {
             }
         }
         return type == .text ? text : nil
-    }
-}
-
-extension ProtobufReader {
-    /// The current length-delimited field's bytes as a reader of their own, in place: a
-    /// nested message (`nesting`, one level deeper) or a `bytes` field holding an encoded
-    /// message (same depth; the general path decodes such a field as a message of its own).
-    /// - Throws: ``ProtobufError/wrongWireType(expected:found:_:)`` for another wire type.
-    mutating func inPlaceValue(nesting: Bool = false) throws(ProtobufError) -> ProtobufReader {
-        let field = pendingField()
-        guard field.wireType == .lengthDelimited else {
-            throw .wrongWireType(expected: .lengthDelimited, found: field.wireType, location)
-        }
-        let nested = try nestedReader(nesting: nesting)
-        currentField = nil
-        return nested
     }
 }

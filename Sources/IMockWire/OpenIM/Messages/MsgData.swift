@@ -54,31 +54,43 @@ extension OpenIMPB {
             self.init()
             while let field = try reader.nextField() {
                 switch field.number {
-                case 1: sendID = try reader.read(ProtobufString.self)
-                case 2: recvID = try reader.read(ProtobufString.self)
-                case 3: groupID = try reader.read(ProtobufString.self)
-                case 4: clientMsgID = try reader.read(ProtobufString.self)
-                case 5: serverMsgID = try reader.read(ProtobufString.self)
-                case 6: senderPlatformID = try reader.read(ProtobufInt32.self)
-                case 7: senderNickname = try reader.read(ProtobufString.self)
-                case 8: senderFaceURL = try reader.read(ProtobufString.self)
-                case 9: sessionType = try reader.read(ProtobufInt32.self)
-                case 10: msgFrom = try reader.read(ProtobufInt32.self)
-                case 11: contentType = try reader.read(ProtobufInt32.self)
-                case 12: content = try reader.read(ProtobufBytes.self)
-                case 14: seq = try reader.read(ProtobufInt64.self)
-                case 15: sendTime = try reader.read(ProtobufInt64.self)
-                case 16: createTime = try reader.read(ProtobufInt64.self)
-                case 17: status = try reader.read(ProtobufInt32.self)
-                case 18: isRead = try reader.read(ProtobufBool.self)
                 case 19: try reader.readMapEntry(key: ProtobufString.self, value: ProtobufBool.self, into: &options)
                 case 20: offlinePushInfo = try reader.read(OfflinePushInfo.self)
                 case 21: try reader.readRepeated(ProtobufString.self, into: &atUserIDList)
-                case 22: attachedInfo = try reader.read(ProtobufString.self)
-                case 23: ex = try reader.read(ProtobufString.self)
-                default: break
+                default: _ = try readPlainField(field.number, from: &reader)  // false: unknown, skipped
                 }
             }
+        }
+
+        /// Reads the current field of `reader`, numbered `number`, when it is one of the
+        /// message's strings, bytes or numbers (not the map, the nested message or the repeated
+        /// field): true, or false — the value left unread — for any other field. Shared by
+        /// ``init(protobuf:)`` and ``scanned(_:)``, which so read a field the same way.
+        @inline(__always)
+        mutating func readPlainField(_ number: Int, from reader: inout ProtobufReader) throws(ProtobufError) -> Bool {
+            switch number {
+            case 1: sendID = try reader.read(ProtobufString.self)
+            case 2: recvID = try reader.read(ProtobufString.self)
+            case 3: groupID = try reader.read(ProtobufString.self)
+            case 4: clientMsgID = try reader.read(ProtobufString.self)
+            case 5: serverMsgID = try reader.read(ProtobufString.self)
+            case 6: senderPlatformID = try reader.read(ProtobufInt32.self)
+            case 7: senderNickname = try reader.read(ProtobufString.self)
+            case 8: senderFaceURL = try reader.read(ProtobufString.self)
+            case 9: sessionType = try reader.read(ProtobufInt32.self)
+            case 10: msgFrom = try reader.read(ProtobufInt32.self)
+            case 11: contentType = try reader.read(ProtobufInt32.self)
+            case 12: content = try reader.read(ProtobufBytes.self)
+            case 14: seq = try reader.read(ProtobufInt64.self)
+            case 15: sendTime = try reader.read(ProtobufInt64.self)
+            case 16: createTime = try reader.read(ProtobufInt64.self)
+            case 17: status = try reader.read(ProtobufInt32.self)
+            case 18: isRead = try reader.read(ProtobufBool.self)
+            case 22: attachedInfo = try reader.read(ProtobufString.self)
+            case 23: ex = try reader.read(ProtobufString.self)
+            default: return false
+            }
+            return true
         }
 
         /// Writes the fields that are not their default.

@@ -73,29 +73,23 @@ extension OpenIMPB.SendMsgResp {
     /// general reader, which also says what is wrong. The reference client reads one a message.
     public static func decoded(_ bytes: [UInt8]) throws(ProtobufError) -> Self {
         var reply = Self()  // filled in place: the value (its `modify` a whole MsgData) is not copied out
-        if bytes.count <= ProtobufLimits.standard.maximumMessageSize, scan(bytes, into: &reply) { return reply }
+        if scan(bytes, into: &reply) { return reply }
         return try Self(protobufBytes: bytes)
     }
 
     /// Reads `bytes` into `reply` (an empty reply) when it holds only the ids and the time;
     /// false otherwise.
     private static func scan(_ bytes: [UInt8], into reply: inout Self) -> Bool {
-        var scan = OpenIMProtobufScan(bytes, 0..<bytes.count)
-        while !scan.isAtEnd {
-            switch scan.key() {
-            case OpenIMProtobufScan.key(1, 2):
-                guard let string = scan.string() else { return false }
-                reply.serverMsgID = string
-            case OpenIMProtobufScan.key(2, 2):
-                guard let string = scan.string() else { return false }
-                reply.clientMsgID = string
-            case OpenIMProtobufScan.key(3, 0):
-                guard let raw = scan.varint() else { return false }
-                reply.sendTime = Int64(bitPattern: raw)
-            default:
-                return false
+        ProtobufReader.scanned(bytes) { reader throws(ProtobufError) in
+            while let field = try reader.nextField() {
+                switch field.number {
+                case 1: reply.serverMsgID = try reader.read(ProtobufString.self)
+                case 2: reply.clientMsgID = try reader.read(ProtobufString.self)
+                case 3: reply.sendTime = try reader.read(ProtobufInt64.self)
+                default: return false
+                }
             }
-        }
-        return true
+            return true
+        } ?? false
     }
 }
