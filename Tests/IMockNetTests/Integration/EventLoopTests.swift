@@ -42,11 +42,7 @@ struct EventLoopTests {
     func tasksBeforeStopRunFirst() async throws {
         let loop = try EventLoop()
         let accepted = Accepted()
-        let listener = try TCPListener(loop: loop, address: try SocketAddress.resolve(host: "127.0.0.1", port: 0)) { fd, _ in
-            let connection = Connection(loop: loop, acceptedFD: fd)
-            connection.handler = accepted
-            try? connection.activate()
-        }
+        let listener = try TCPListener.accepting(on: loop, handler: accepted)
         loop.start()
         let client = try RawSocket(port: listener.address.port)
         #expect(try await happens(within: .seconds(20)) { (try? await loop.submit { accepted.connection != nil }) == true })

@@ -74,11 +74,7 @@ struct PausedReadingTests {
     func resetClosesAPausedConnection() async throws {
         let loop = try EventLoop()
         let peer = ResettingPeer()
-        let listener = try TCPListener(loop: loop, address: try SocketAddress.resolve(host: "127.0.0.1", port: 0)) { fd, address in
-            let connection = Connection(loop: loop, acceptedFD: fd)
-            connection.handler = peer
-            try? connection.activate()
-        }
+        let listener = try TCPListener.accepting(on: loop, handler: peer)
         let turns = Atomic<Int>(0)
         loop.onTurnEnd { turns.add(1, ordering: .relaxed) }
         loop.start()
