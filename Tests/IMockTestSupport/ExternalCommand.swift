@@ -9,9 +9,17 @@ public enum ExternalCommand {
         public var stderr: String
     }
 
-    /// Whether `name` is on the PATH.
+    /// Whether `name` is an executable file in a directory of the PATH. Looked up in the file
+    /// system, not by a shell: it is asked from test bodies and traits, on the cooperative pool,
+    /// which a child process would hold for its whole run.
     public static func isAvailable(_ name: String) -> Bool {
-        (try? runBlocking("/bin/sh", ["-c", "command -v \(name)"]).status) == 0
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").contains { directory in
+            var isDirectory: ObjCBool = false
+            let candidate = "\(directory)/\(name)"
+            return FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory) && !isDirectory.boolValue
+                && access(candidate, X_OK) == 0
+        }
     }
 
     /// Runs `executable` to completion on a Dispatch thread and captures its output.
