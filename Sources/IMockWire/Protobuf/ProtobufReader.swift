@@ -115,9 +115,9 @@ public struct ProtobufReader: Sendable {
 
     // MARK: Raw values (for ProtobufFieldType conformances)
 
-    /// Reads a varint at the cursor (``ProtobufVarint``). A one-byte varint — every tag of a
-    /// field numbered up to 15, most lengths and small numbers — is read where this is called;
-    /// a longer one by ``readLongVarintValue()``.
+    /// Reads a varint at the cursor: at most 10 bytes, the 10th at most 1. A one-byte varint —
+    /// every tag of a field numbered up to 15, most lengths and small numbers — is read where
+    /// this is called; a longer one by ``readLongVarintValue()``.
     @inline(__always)
     public mutating func readVarintValue() throws(ProtobufError) -> UInt64 {
         if index < end, bytes[index] < 0x80 {
@@ -127,14 +127,22 @@ public struct ProtobufReader: Sendable {
         return try readLongVarintValue()
     }
 
-    /// Reads a varint at the cursor (``ProtobufVarint``), whatever its length.
+    /// Reads a varint at the cursor, whatever its length.
     private mutating func readLongVarintValue() throws(ProtobufError) -> UInt64 {
         let start = index
-        switch ProtobufVarint.read(bytes, at: &index, end: end) {
-        case .value(let value): return value
-        case .truncated: throw .truncated(ProtobufErrorLocation(offset: start, path: fieldPath))
-        case .malformed: throw .malformedVarint(ProtobufErrorLocation(offset: start, path: fieldPath))
+        var result: UInt64 = 0
+        for position in 0..<10 {
+            guard index < end else { throw .truncated(ProtobufErrorLocation(offset: start, path: fieldPath)) }
+            let byte = bytes[index]
+            index += 1
+            if position == 9 {
+                guard byte <= 1 else { throw .malformedVarint(ProtobufErrorLocation(offset: start, path: fieldPath)) }
+                return result | UInt64(byte) << 63
+            }
+            result |= UInt64(byte & 0x7F) << UInt64(7 * position)
+            if byte & 0x80 == 0 { return result }
         }
+        return result  // not reached: the 10th byte always returns or throws
     }
 
     /// Reads 4 little-endian bytes at the cursor.

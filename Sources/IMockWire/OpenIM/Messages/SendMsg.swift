@@ -46,6 +46,11 @@ extension OpenIMPB {
         /// Reads the fields; unknown ones are skipped.
         public init(protobuf reader: inout ProtobufReader) throws(ProtobufError) {
             self.init()
+            try readFields(from: &reader)
+        }
+
+        /// Reads the fields into this value (``init(protobuf:)``'s loop).
+        mutating func readFields(from reader: inout ProtobufReader) throws(ProtobufError) {
             while let field = try reader.nextField() {
                 switch field.number {
                 case 1: serverMsgID = try reader.read(ProtobufString.self)
@@ -68,28 +73,13 @@ extension OpenIMPB {
 }
 
 extension OpenIMPB.SendMsgResp {
-    /// The reply in `bytes`: its ids and time read in one pass when that is all it holds (as
-    /// the gateway writes it), else — a `modify`, an unknown field, anything malformed — by the
-    /// general reader, which also says what is wrong. The reference client reads one a message.
+    /// The reply in `bytes`, as ``init(protobufBytes:path:limits:)`` reads it, filled in place:
+    /// the value (its `modify` a whole `MsgData`) is not copied out. The reference client reads
+    /// one a message.
     public static func decoded(_ bytes: [UInt8]) throws(ProtobufError) -> Self {
-        var reply = Self()  // filled in place: the value (its `modify` a whole MsgData) is not copied out
-        if scan(bytes, into: &reply) { return reply }
-        return try Self(protobufBytes: bytes)
-    }
-
-    /// Reads `bytes` into `reply` (an empty reply) when it holds only the ids and the time;
-    /// false otherwise.
-    private static func scan(_ bytes: [UInt8], into reply: inout Self) -> Bool {
-        ProtobufReader.scanned(bytes) { reader throws(ProtobufError) in
-            while let field = try reader.nextField() {
-                switch field.number {
-                case 1: reply.serverMsgID = try reader.read(ProtobufString.self)
-                case 2: reply.clientMsgID = try reader.read(ProtobufString.self)
-                case 3: reply.sendTime = try reader.read(ProtobufInt64.self)
-                default: return false
-                }
-            }
-            return true
-        } ?? false
+        var reader = try ProtobufReader(bytes)
+        var reply = Self()
+        try reply.readFields(from: &reader)
+        return reply
     }
 }
